@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCors from '@fastify/cors';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { Config } from './config';
+import { openDatabase, runMigrations, type Database } from './db/client';
+import { seedDemo, seedReference } from './db/seed';
+import { registerAuthHook } from './core/auth-hook';
+import { loadRsaKeys } from './core/crypto';
+import type { Deps } from './core/deps';
+import { registerErrorHandler } from './core/error-handler';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './core/rate-limiter';
+import { LogSmsProvider, OutboxSmsProvider } from './core/sms';
+import { TokenService } from './core/tokens';
+import { findWebDist, isApiPath, registerWeb, renderIndex, type IndexPage } from './core/web';
+import { MenuService } from './modules/menu/menu.service';
+import { menuRoutes } from './modules/menu/menu.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { userRoutes } from './modules/user/user.routes';
+import { noticeRoutes } from './modules/notice/notice.routes';
+import { statisticRoutes } from './modules/statistic/statistic.routes';
+import { publicConfig, publicRoutes } from './modules/public/public.routes';
+
+// Zod's own messages in Chinese; routes add field-specific ones where it helps.
+z.config(z.locales.zhCN());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    indexPage?: IndexPage;
+  }
+}
+
+export interface BuildOptions {
+  /** An already-open database (tests); otherwise one is opened from the config. */
+  database?: Database;
+  /** Skip migrations and seeding (tests that prepared the database already). */
+  skipMigrate?: boolean;
+  /** Serve the web app if it is built (default true). */
+  serveWeb?: boolean;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pg'),
+      poolSize: config.databasePoolSize,
+    }));
+  const ownsDatabase = !options.database;
+  if (!options.skipMigrate) {
+    await runMigrations(database);
+    await seedReference(database.db);
+    if (config.seedDemo && (await seedDemo(database.db, config.demoPassword))) {
+      app.log.info('demo organisation seeded');
+    }
+  }
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const rateLimiter: RateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    tokens: new TokenService(config.jwtSecret, config.accessTokenTtl),
+    menus: new MenuService(database.db),
+    rateLimiter,
+    sms: config.smsProvider === 'outbox' ? new OutboxSmsProvider(config.dataDir, app.log) : new LogSmsProvider(app.log),
+    rsa: await loadRsaKeys(database.db, config.rsaPrivateKey),
+  };
+  app.decorate('deps', deps);
+  app.addHook('onClose', async () => {
+    redis?.disconnect();
+    if (ownsDatabase) await database.close();
+  });
+
+  const webDist = options.serveWeb === false ? undefined : findWebDist(config.webDist);
+  const indexPage = webDist
+    ? renderIndex(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'), publicConfig(config), publicConfig(config))
+    : undefined;
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(indexPage ? [indexPage.scriptHash] : [])],
+        // antd's CSS-in-JS writes style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        // Disabled: on plain-HTTP installs it would force every asset to https.
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: config.env === 'production',
+  });
+  if (config.corsOrigins.length > 0) await app.register(fastifyCors, { origin: config.corsOrigins, credentials: false });
+  await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: '考培 Kaopei API', version: '0.1.0', description: '统一响应 {code, message, res:{data, total}}' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  app.addHook('onRoute', (route) => {
+    // The docs UI's own routes are public.
+    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), public: true };
+  });
+
+  registerErrorHandler(app);
+  registerAuthHook(app);
+
+  await app.register(publicRoutes);
+  await app.register(authRoutes);
+  await app.register(menuRoutes);
+  await app.register(userRoutes);
+  await app.register(noticeRoutes);
+  await app.register(statisticRoutes);
+
+  if (webDist && indexPage) {
+    await registerWeb(app, webDist, indexPage);
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      if (request.method === 'GET' && !isApiPath(url)) {
+        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexPage.html);
+      }
+      return reply.status(404).send({ code: -1, message: `接口不存在：${request.method} ${url}`, res: null });
+    });
+  }
+  return app;
+}

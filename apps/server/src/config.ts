@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEFAULT_JWT_SECRET = 'kaopei-dev-jwt-secret-change-me';
+const DEFAULT_CLIENT_ID = 'kaopei-web';
+const DEFAULT_CLIENT_SECRET = 'kaopei-secret';
+const DEFAULT_DEMO_PASSWORD = 'Kaopei@2024';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(16).default(DEFAULT_JWT_SECRET),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(1800),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(300).default(7 * 24 * 3600),
+  OAUTH_CLIENT_ID: z.string().min(1).default(DEFAULT_CLIENT_ID),
+  OAUTH_CLIENT_SECRET: z.string().min(1).default(DEFAULT_CLIENT_SECRET),
+  DEMO_PASSWORD: z.string().min(8).default(DEFAULT_DEMO_PASSWORD),
+  REQUIRE_ENCRYPTED_PASSWORD: bool,
+  RSA_PRIVATE_KEY: z.string().optional(),
+  EDITION: z.enum(['saas', 'bank', 'engineer', 'career', 'college']).default('saas'),
+  HIDE_MODE_SWITCH: bool,
+  SMS_PROVIDER: z.enum(['outbox', 'log']).default('outbox'),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
+  CORS_ORIGINS: z.string().optional(),
+  TRUST_PROXY: bool,
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  redisUrl?: string;
+  jwtSecret: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  oauthClientId: string;
+  oauthClientSecret: string;
+  demoPassword: string;
+  requireEncryptedPassword: boolean;
+  rsaPrivateKey?: string;
+  edition: 'saas' | 'bank' | 'engineer' | 'career' | 'college';
+  hideModeSwitch: boolean;
+  smsProvider: 'outbox' | 'log';
+  loginMaxAttempts: number;
+  loginWindowSeconds: number;
+  bodyLimit: number;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  webDist?: string;
+  logLevel: string;
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError with every problem listed. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const config: Config = {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    oauthClientId: e.OAUTH_CLIENT_ID,
+    oauthClientSecret: e.OAUTH_CLIENT_SECRET,
+    demoPassword: e.DEMO_PASSWORD,
+    requireEncryptedPassword: e.REQUIRE_ENCRYPTED_PASSWORD,
+    rsaPrivateKey: e.RSA_PRIVATE_KEY,
+    edition: e.EDITION,
+    hideModeSwitch: e.HIDE_MODE_SWITCH,
+    smsProvider: e.SMS_PROVIDER,
+    loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
+    loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : [],
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO === 'auto' ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true',
+  };
+  if (config.env === 'production') {
+    const defaults: string[] = [];
+    if (config.jwtSecret === DEFAULT_JWT_SECRET) defaults.push('JWT_SECRET');
+    if (config.oauthClientSecret === DEFAULT_CLIENT_SECRET) defaults.push('OAUTH_CLIENT_SECRET');
+    if (defaults.length > 0) {
+      throw new ConfigError(`Refusing to start in production with default secrets: ${defaults.join(', ')}`);
+    }
+    // The outbox would expose SMS codes; production needs a real provider.
+    if (config.smsProvider === 'outbox') config.smsProvider = 'log';
+    config.seedDemo = false;
+  }
+  return config;
+}

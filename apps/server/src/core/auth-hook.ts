@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import type { RequestContext } from './context';
+import { forbidden, unauthorized } from './http';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No sign-in needed. */
+    public?: boolean;
+    /** Only organisation administrators. */
+    admin?: boolean;
+    /** The caller needs access to one of these menu URLs (their roles grant it). */
+    menu?: string | string[];
+  }
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/**
+ * Secure by default: every route needs a valid access token unless its config says `public`.
+ * The user row is read on each request so that disabling a user or changing roles acts at once.
+ */
+export function registerAuthHook(app: FastifyInstance): void {
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.addHook('preHandler', async (request) => {
+    if (request.is404) return;
+    const config = request.routeOptions.config;
+    if (config.public) return;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    const claims = await app.deps.tokens.verifyAccess(token);
+    if (!claims) throw unauthorized();
+    const [user] = await app.deps.db
+      .select({
+        id: users.id,
+        organizationId: users.organizationId,
+        isAdmin: users.isAdmin,
+        status: users.status,
+        account: users.account,
+        realName: users.realName,
+      })
+      .from(users)
+      .where(eq(users.id, claims.userId));
+    if (!user || user.status !== 0 || user.organizationId !== claims.organizationId) {
+      throw unauthorized('账号已停用或不存在，请重新登录');
+    }
+    request.ctx = {
+      userId: user.id,
+      organizationId: user.organizationId,
+      isAdmin: user.isAdmin,
+      account: user.account,
+      realName: user.realName,
+    };
+    if (config.admin && !user.isAdmin) throw forbidden('仅管理员可以执行此操作');
+    if (config.menu && !user.isAdmin) {
+      const wanted = Array.isArray(config.menu) ? config.menu : [config.menu];
+      const granted = await app.deps.menus.grantedUrls(request.ctx);
+      if (!wanted.some((url) => granted.has(url))) throw forbidden('您没有权限访问该功能');
+    }
+  });
+}

@@ -1,0 +1,25 @@
+import type { Config } from '../config';
+import type { Database, Db } from '../db/client';
+import type { MenuService } from '../modules/menu/menu.service';
+import type { RsaKeys } from './crypto';
+import type { RateLimiter } from './rate-limiter';
+import type { SmsProvider } from './sms';
+import type { TokenService } from './tokens';
+
+/** Everything a module needs, built once at start-up and reachable as `app.deps`. */
+export interface Deps {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  menus: MenuService;
+  rateLimiter: RateLimiter;
+  sms: SmsProvider;
+  rsa: RsaKeys;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}

@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from './http';
+
+const PART_LABELS: Record<string, string> = {
+  body: '请求体',
+  querystring: '查询参数',
+  params: '路径参数',
+  headers: '请求头',
+};
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+}
+
+/** Builds the Chinese 400 message, naming the first invalid field. */
+export function validationMessage(context: string | undefined, issues: ValidationIssue[]): string {
+  const first = issues[0];
+  const field = (first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const part = PART_LABELS[context ?? ''] ?? '参数';
+  const what = field ? `参数 ${field}` : part;
+  return `${what} 不正确：${first?.message ?? '格式错误'}`;
+}
+
+/** Every failure becomes the envelope with a Chinese message; nothing internal leaks. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ code: error.code, message: error.message, res: null });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = validationMessage(error.validationContext, error.validation);
+      return reply.status(400).send({ code: -1, message, res: null });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response serialization failed');
+      return reply.status(500).send({ code: -1, message: '服务器错误', res: null });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return reply.status(413).send({ code: -1, message: '请求体过大', res: null });
+    }
+    if (status === 415) {
+      return reply.status(415).send({ code: -1, message: '不支持的请求内容类型', res: null });
+    }
+    if (status === 429) {
+      return reply.status(429).send({ code: -1, message: '请求过于频繁，请稍后再试', res: null });
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON and similar framework-level client errors.
+      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? '请求体不是合法的 JSON'
+        : '请求错误';
+      return reply.status(status).send({ code: -1, message, res: null });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: -1, message: '服务器错误', res: null });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ code: -1, message: `接口不存在：${request.method} ${request.url.split('?')[0]}`, res: null });
+  });
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** A failure the client should see: HTTP status, business code and a Chinese message. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code = -1,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new AppError(400, message);
+export const unauthorized = (message = '未登录或登录已过期，请重新登录') => new AppError(401, message);
+export const forbidden = (message = '没有权限执行此操作') => new AppError(403, message);
+export const notFound = (message = '记录不存在') => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+export const tooManyRequests = (message: string) => new AppError(429, message);
+
+export const OK_MESSAGE = '成功';
+
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  res: { data: T; total?: number } | null;
+}
+
+export function ok<T>(data: T): Envelope<T> {
+  return { code: 0, message: OK_MESSAGE, res: { data } };
+}
+
+export function okPage<T>(data: T[], total: number): Envelope<T[]> {
+  return { code: 0, message: OK_MESSAGE, res: { data, total } };
+}
+
+/** Zod schema of the envelope around `data`, for route response schemas and OpenAPI. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number(), message: z.string(), res: z.object({ data }) });
+}
+
+export function pageEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({
+    code: z.number(),
+    message: z.string(),
+    res: z.object({ data: z.array(item), total: z.number() }),
+  });
+}
+
+export const idParam = (name: string) =>
+  z.coerce
+    .number({ error: `${name} 必须是数字` })
+    .int(`${name} 必须是整数`)
+    .positive(`${name} 必须是正整数`);

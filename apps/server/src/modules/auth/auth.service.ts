@@ -1,0 +1,221 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { LOGIN_TYPE_PASSWORD_SMS, LOGIN_TYPE_SMS } from '@kaopei/shared';
+import type { Deps } from '../../core/deps';
+import { randomToken, sha256, verifyPassword } from '../../core/crypto';
+import { recordActivity } from '../../core/activity';
+import { organizations, refreshTokens, users } from '../../db/schema';
+import { consumeSmsCode } from './sms-code.service';
+
+/** An OAuth 2.0 error (RFC 6749 §5.2), sent as `{error, error_description}`. */
+export class OAuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly description: string,
+  ) {
+    super(description);
+  }
+}
+
+export interface TokenBody {
+  access_token: string;
+  token_type: 'bearer';
+  refresh_token: string;
+  expires_in: number;
+  scope: string;
+}
+
+export interface PasswordGrantInput {
+  username: string;
+  password?: string;
+  code?: string;
+  type?: number;
+  encrypted?: boolean;
+}
+
+const WRONG_CREDENTIALS = '用户名或密码错误';
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(sha256(a));
+  const y = Buffer.from(sha256(b));
+  return crypto.timingSafeEqual(x, y);
+}
+
+/** Checks the Basic client header against the configured client. */
+export function checkClient(deps: Deps, authorization: string | undefined): void {
+  const [scheme, encoded] = (authorization ?? '').split(' ');
+  if (scheme?.toLowerCase() !== 'basic' || !encoded) {
+    throw new OAuthError(401, 'invalid_client', '缺少客户端认证信息');
+  }
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const sep = decoded.indexOf(':');
+  const id = sep >= 0 ? decoded.slice(0, sep) : decoded;
+  const secret = sep >= 0 ? decoded.slice(sep + 1) : '';
+  const okId = safeEqual(id, deps.config.oauthClientId);
+  const okSecret = safeEqual(secret, deps.config.oauthClientSecret);
+  if (!okId || !okSecret) throw new OAuthError(401, 'invalid_client', '客户端认证失败');
+}
+
+async function issueTokens(
+  deps: Deps,
+  user: { id: number; organizationId: number },
+  familyId: string = crypto.randomUUID(),
+): Promise<TokenBody> {
+  const refresh = randomToken();
+  await deps.db.insert(refreshTokens).values({
+    userId: user.id,
+    familyId,
+    tokenHash: sha256(refresh),
+    expiresAt: new Date(Date.now() + deps.config.refreshTokenTtl * 1000),
+  });
+  return {
+    access_token: await deps.tokens.signAccess({ userId: user.id, organizationId: user.organizationId }),
+    token_type: 'bearer',
+    refresh_token: refresh,
+    expires_in: deps.config.accessTokenTtl,
+    scope: 'all',
+  };
+}
+
+function decryptPassword(deps: Deps, input: PasswordGrantInput): string {
+  const password = input.password ?? '';
+  if (input.encrypted) {
+    try {
+      return deps.rsa.decrypt(password);
+    } catch {
+      throw new OAuthError(400, 'invalid_request', '密码解密失败，请刷新页面后重试');
+    }
+  }
+  if (deps.config.requireEncryptedPassword) {
+    throw new OAuthError(400, 'invalid_request', '密码必须加密传输');
+  }
+  return password;
+}
+
+export async function passwordGrant(deps: Deps, input: PasswordGrantInput, ip: string): Promise<TokenBody> {
+  const { db, config, rateLimiter } = deps;
+  const username = input.username.trim();
+  const accountKey = `login:acct:${username.toLowerCase()}`;
+  const ipKey = `login:ip:${ip}`;
+  const [accountFails, ipFails] = await Promise.all([rateLimiter.count(accountKey), rateLimiter.count(ipKey)]);
+  if (accountFails >= config.loginMaxAttempts || ipFails >= config.loginMaxAttempts * 5) {
+    const wait = Math.max(await rateLimiter.ttl(accountKey), await rateLimiter.ttl(ipKey));
+    throw new OAuthError(429, 'invalid_grant', `登录失败次数过多，请 ${Math.max(1, Math.ceil(wait / 60))} 分钟后再试`);
+  }
+  const fail = async (message: string): Promise<never> => {
+    await Promise.all([
+      rateLimiter.hit(accountKey, config.loginWindowSeconds),
+      rateLimiter.hit(ipKey, config.loginWindowSeconds),
+    ]);
+    throw new OAuthError(400, 'invalid_grant', message);
+  };
+
+  const type = input.type;
+  if (type !== undefined && type !== LOGIN_TYPE_PASSWORD_SMS && type !== LOGIN_TYPE_SMS) {
+    throw new OAuthError(400, 'invalid_request', `不支持的登录方式 type=${type}`);
+  }
+  if (type === LOGIN_TYPE_SMS || type === LOGIN_TYPE_PASSWORD_SMS) {
+    if (!input.code?.trim()) throw new OAuthError(400, 'invalid_request', '请输入短信验证码');
+  }
+  if (type !== LOGIN_TYPE_SMS && !input.password) throw new OAuthError(400, 'invalid_request', '请输入密码');
+
+  const lower = username.toLowerCase();
+  const [user] = await db
+    .select({
+      id: users.id,
+      organizationId: users.organizationId,
+      realName: users.realName,
+      phone: users.phone,
+      status: users.status,
+      passwordHash: users.passwordHash,
+      orgStatus: organizations.status,
+    })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(
+      type === LOGIN_TYPE_SMS
+        ? eq(users.phone, username)
+        : or(sql`lower(${users.account}) = ${lower}`, eq(users.phone, username), sql`lower(${users.email}) = ${lower}`),
+    )
+    .limit(1);
+
+  if (type === LOGIN_TYPE_SMS) {
+    if (!user) return fail('验证码错误');
+    const problem = await consumeSmsCode(deps, username, 'login', input.code ?? '');
+    if (problem) return fail(problem);
+  } else {
+    const password = decryptPassword(deps, input);
+    const valid = await verifyPassword(user?.passwordHash, password);
+    if (!user || !valid) return fail(WRONG_CREDENTIALS);
+    if (type === LOGIN_TYPE_PASSWORD_SMS) {
+      if (!user.phone) return fail('该账号未绑定手机号，无法使用短信验证');
+      const problem = await consumeSmsCode(deps, user.phone, 'login', input.code ?? '');
+      if (problem) return fail(problem);
+    }
+  }
+  if (user.status !== 0) throw new OAuthError(400, 'invalid_grant', '账号已停用，请联系管理员');
+  if (user.orgStatus !== 0) throw new OAuthError(400, 'invalid_grant', '所属组织已停用，请联系管理员');
+
+  await rateLimiter.reset(accountKey);
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  await recordActivity(db, {
+    organizationId: user.organizationId,
+    actorId: user.id,
+    action: 'login',
+    detail: `${user.realName} 登录了系统`,
+  });
+  return issueTokens(deps, user);
+}
+
+/**
+ * Rotates a refresh token. A token that was already rotated or revoked is a sign of theft: the whole
+ * family is revoked and the caller must sign in again.
+ */
+export async function refreshGrant(deps: Deps, token: string): Promise<TokenBody> {
+  const { db } = deps;
+  const hash = sha256(token);
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
+  if (!row) throw new OAuthError(400, 'invalid_grant', '登录已失效，请重新登录');
+  if (row.revokedAt || row.replacedAt) {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+    throw new OAuthError(400, 'invalid_grant', '登录已失效，请重新登录');
+  }
+  if (row.expiresAt.getTime() <= Date.now()) throw new OAuthError(400, 'invalid_grant', '登录已过期，请重新登录');
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ replacedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.id, row.id),
+        isNull(refreshTokens.replacedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: refreshTokens.id });
+  if (claimed.length !== 1) throw new OAuthError(400, 'invalid_grant', '登录已失效，请重新登录');
+  const [user] = await db
+    .select({ id: users.id, organizationId: users.organizationId, status: users.status })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  if (!user || user.status !== 0) throw new OAuthError(400, 'invalid_grant', '账号已停用，请联系管理员');
+  return issueTokens(deps, user, row.familyId);
+}
+
+/** Revokes the refresh token's whole family; unknown tokens are ignored (logout always succeeds). */
+export async function logout(deps: Deps, token: string | undefined): Promise<void> {
+  if (!token) return;
+  const [row] = await deps.db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
+  if (!row) return;
+  await deps.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+}

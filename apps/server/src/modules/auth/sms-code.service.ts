@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Deps } from '../../core/deps';
+import { sha256 } from '../../core/crypto';
+import { tooManyRequests } from '../../core/http';
+import { smsCodes, users } from '../../db/schema';
+
+export const SMS_CODE_TTL_SECONDS = 300;
+export const SMS_RESEND_SECONDS = 60;
+export const SMS_MAX_ATTEMPTS = 5;
+const SMS_PER_IP_PER_HOUR = 30;
+
+export type SmsPurpose = 'login' | 'register' | 'reset' | 'bind';
+export const SMS_PURPOSES = ['login', 'register', 'reset', 'bind'] as const;
+
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+
+function codeHash(deps: Pick<Deps, 'config'>, phone: string, purpose: SmsPurpose, code: string): string {
+  return sha256(`${phone}:${purpose}:${code}:${deps.config.jwtSecret}`);
+}
+
+/**
+ * Sends a 6-digit code. One send per phone and purpose per 60 s, a per-IP cap, 5-minute expiry,
+ * stored hashed. For sign-in, a phone that belongs to no active user gets no message but the same
+ * answer, so the call cannot be used to find out who is registered.
+ */
+export async function sendSmsCode(deps: Deps, phone: string, purpose: SmsPurpose, ip: string): Promise<void> {
+  const { db } = deps;
+  const [latest] = await db
+    .select({ createdAt: smsCodes.createdAt })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose)))
+    .orderBy(desc(smsCodes.createdAt))
+    .limit(1);
+  if (latest) {
+    const waited = (Date.now() - latest.createdAt.getTime()) / 1000;
+    if (waited < SMS_RESEND_SECONDS) {
+      throw tooManyRequests(`验证码发送过于频繁，请 ${Math.ceil(SMS_RESEND_SECONDS - waited)} 秒后再试`);
+    }
+  }
+  const ipCount = await deps.rateLimiter.hit(`sms:ip:${ip}`, 3600);
+  if (ipCount > SMS_PER_IP_PER_HOUR) throw tooManyRequests('验证码发送次数过多，请稍后再试');
+
+  if (purpose === 'login') {
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.phone, phone), eq(users.status, 0)));
+    if (!user) {
+      // Keep the resend window so that both cases behave the same.
+      await db.insert(smsCodes).values({
+        phone,
+        purpose,
+        codeHash: sha256(crypto.randomBytes(16).toString('hex')),
+        expiresAt: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000),
+      });
+      return;
+    }
+  }
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  await db.insert(smsCodes).values({
+    phone,
+    purpose,
+    codeHash: codeHash(deps, phone, purpose, code),
+    expiresAt: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000),
+  });
+  await deps.sms.send({
+    phone,
+    content: `【考培】您的验证码为 ${code}，${SMS_CODE_TTL_SECONDS / 60} 分钟内有效，请勿泄露给他人。`,
+  });
+}
+
+/** Checks and consumes the newest live code; wrong guesses count against it. Returns an error message or null. */
+export async function consumeSmsCode(
+  deps: Deps,
+  phone: string,
+  purpose: SmsPurpose,
+  code: string,
+): Promise<string | null> {
+  const { db } = deps;
+  const [row] = await db
+    .select()
+    .from(smsCodes)
+    .where(
+      and(
+        eq(smsCodes.phone, phone),
+        eq(smsCodes.purpose, purpose),
+        isNull(smsCodes.consumedAt),
+        gt(smsCodes.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(smsCodes.createdAt))
+    .limit(1);
+  if (!row) return '验证码已失效，请重新获取';
+  if (row.attempts >= SMS_MAX_ATTEMPTS) return '验证码错误次数过多，请重新获取';
+  const expected = Buffer.from(row.codeHash);
+  const given = Buffer.from(codeHash(deps, phone, purpose, code.trim()));
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
+    await db
+      .update(smsCodes)
+      .set({ attempts: sql`${smsCodes.attempts} + 1` })
+      .where(eq(smsCodes.id, row.id));
+    return '验证码错误';
+  }
+  // Consume atomically: a code works once even under concurrent use.
+  const consumed = await db
+    .update(smsCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.consumedAt)))
+    .returning({ id: smsCodes.id });
+  return consumed.length === 1 ? null : '验证码已失效，请重新获取';
+}

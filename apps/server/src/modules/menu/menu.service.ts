@@ -1,0 +1,161 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { hasPermission, type Mode } from '@kaopei/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { menus, roleMenus, roles, userRoles } from '../../db/schema';
+import type { RequestContext } from '../../core/context';
+import { MENU_TREE, type MenuSeed } from './menu.data';
+
+export interface MenuNode {
+  id: number;
+  name: string;
+  icon: string | null;
+  url: string | null;
+  modes: Mode[];
+  children: MenuNode[];
+}
+
+interface FlatMenu {
+  id: number;
+  parentId: number | null;
+  name: string;
+  icon: string | null;
+  url: string | null;
+  modes: string | null;
+  permissionIndex: number | null;
+  sort: number;
+}
+
+function flatten(nodes: MenuSeed[], parentId: number | null, out: FlatMenu[] = []): FlatMenu[] {
+  nodes.forEach((node, index) => {
+    out.push({
+      id: node.id,
+      parentId,
+      name: node.name,
+      icon: node.icon ?? null,
+      url: node.url ?? null,
+      modes: node.modes?.join(',') ?? null,
+      permissionIndex: node.permissionIndex ?? null,
+      sort: index,
+    });
+    if (node.children) flatten(node.children, node.id, out);
+  });
+  return out;
+}
+
+/** Writes the menu tree of menu.data.ts into the database (reference data, on every start). */
+export async function syncMenus(db: DbOrTx): Promise<void> {
+  const rows = flatten(MENU_TREE, null);
+  for (const row of rows) {
+    await db
+      .insert(menus)
+      .values(row)
+      .onConflictDoUpdate({
+        target: menus.id,
+        set: {
+          parentId: row.parentId,
+          name: row.name,
+          icon: row.icon,
+          url: row.url,
+          modes: row.modes,
+          permissionIndex: row.permissionIndex,
+          sort: row.sort,
+        },
+      });
+  }
+}
+
+/** What a caller's roles grant: menu ids directly, and permission bits granting whole groups. */
+export interface Grants {
+  all: boolean;
+  menuIds: Set<number>;
+  permission: number;
+}
+
+export class MenuService {
+  private cache?: Promise<FlatMenu[]>;
+
+  constructor(private readonly db: Db) {}
+
+  private load(): Promise<FlatMenu[]> {
+    this.cache ??= this.db
+      .select()
+      .from(menus)
+      .orderBy(asc(menus.sort), asc(menus.id))
+      .then((rows) => rows as FlatMenu[]);
+    return this.cache;
+  }
+
+  async grants(ctx: Pick<RequestContext, 'userId' | 'isAdmin'>): Promise<Grants> {
+    if (ctx.isAdmin) return { all: true, menuIds: new Set(), permission: 0 };
+    const rows = await this.db
+      .select({ roleId: roles.id, permission: roles.permission, menuId: roleMenus.menuId })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .leftJoin(roleMenus, eq(roleMenus.roleId, roles.id))
+      .where(eq(userRoles.userId, ctx.userId));
+    const menuIds = new Set<number>();
+    let permission = 0;
+    for (const row of rows) {
+      permission |= row.permission;
+      if (row.menuId != null) menuIds.add(row.menuId);
+    }
+    return { all: false, menuIds, permission };
+  }
+
+  /** Ids of menu nodes the grants give access to: granted nodes and everything below them. */
+  private async accessible(grants: Grants): Promise<Set<number>> {
+    const all = await this.load();
+    if (grants.all) return new Set(all.map((m) => m.id));
+    const byId = new Map(all.map((m) => [m.id, m]));
+    const isGranted = (m: FlatMenu) =>
+      grants.menuIds.has(m.id) || (m.permissionIndex != null && hasPermission(grants.permission, m.permissionIndex));
+    const result = new Set<number>();
+    for (const menu of all) {
+      for (let node: FlatMenu | undefined = menu; node; node = node.parentId ? byId.get(node.parentId) : undefined) {
+        if (isGranted(node)) {
+          result.add(menu.id);
+          break;
+        }
+      }
+    }
+    return result;
+  }
+
+  async grantedUrls(ctx: Pick<RequestContext, 'userId' | 'isAdmin'>): Promise<Set<string>> {
+    const all = await this.load();
+    const ids = await this.accessible(await this.grants(ctx));
+    return new Set(all.filter((m) => ids.has(m.id) && m.url).map((m) => m.url as string));
+  }
+
+  /** The tree the caller may see: accessible nodes plus the ancestors that hold them. */
+  async treeFor(ctx: Pick<RequestContext, 'userId' | 'isAdmin'>): Promise<MenuNode[]> {
+    const all = await this.load();
+    const ids = await this.accessible(await this.grants(ctx));
+    const byId = new Map(all.map((m) => [m.id, m]));
+    const visible = new Set<number>();
+    for (const id of ids) {
+      for (let node = byId.get(id); node && !visible.has(node.id); node = node.parentId ? byId.get(node.parentId) : undefined) {
+        visible.add(node.id);
+      }
+    }
+    const build = (parentId: number | null): MenuNode[] =>
+      all
+        .filter((m) => m.parentId === parentId && visible.has(m.id))
+        .map((m) => ({
+          id: m.id,
+          name: m.name,
+          icon: m.icon,
+          url: m.url,
+          modes: (m.modes ? m.modes.split(',') : []) as Mode[],
+          children: build(m.id),
+        }));
+    return build(null);
+  }
+
+  /** Menu ids in the tree, for validating role grants. */
+  async existingIds(ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.select({ id: menus.id }).from(menus).where(inArray(menus.id, ids));
+    return rows.map((r) => r.id);
+  }
+}
