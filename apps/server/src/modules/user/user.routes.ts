@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { departments, organizations, roles, userRoles, users } from '../../db/schema';
+import { PERMISSION_INDICES, permissionMaskFromIndices } from '@kaopei/shared';
 import { notFound, ok } from '../../core/http';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +38,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(userRoles)
         .innerJoin(roles, eq(roles.id, userRoles.roleId))
         .where(eq(userRoles.userId, request.ctx.userId));
-      const permission = row.isAdmin ? 0b11110 : roleRows.reduce((mask, r) => mask | r.permission, 0);
+      const permission = row.isAdmin ? permissionMaskFromIndices([...PERMISSION_INDICES]) : roleRows.reduce((mask, r) => mask | r.permission, 0);
       return ok({
         ...row,
         roles: roleRows.map(({ roleId, name }) => ({ roleId, name })),

@@ -1,0 +1,249 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSmsOutbox } from '../../core/sms';
+import { users } from '../../db/schema';
+import { call, createOrg, createTestApp, TEST_PASSWORD, tokenRequest, type TestApp, type TestOrg } from '../../../test/harness';
+
+let t: TestApp;
+let org: TestOrg;
+
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_MAX_ATTEMPTS: '3' });
+  org = await createOrg(t);
+});
+afterAll(() => t.close());
+
+function latestCode(phone: string): string {
+  const message = readSmsOutbox(t.config.dataDir).filter((m) => m.phone === phone).at(-1);
+  const code = message?.content.match(/\d{6}/)?.[0];
+  if (!code) throw new Error('no code in outbox');
+  return code;
+}
+
+describe('password grant', () => {
+  it('signs in with account and password and returns an OAuth token body', async () => {
+    const res = await tokenRequest(t, { username: org.admin.account, password: TEST_PASSWORD, role: '1' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ token_type: 'bearer', scope: 'all', expires_in: 1800 });
+    expect(typeof body.access_token).toBe('string');
+    expect(typeof body.refresh_token).toBe('string');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const detail = await t.app.inject({
+      url: '/user/api/v1/user/detail',
+      headers: { authorization: `Bearer ${body.access_token}` },
+    });
+    expect(detail.json().res.data).toMatchObject({ userId: org.admin.id, isAdmin: true, organizationName: org.name });
+  });
+
+  it('accepts the phone number as the username', async () => {
+    const res = await tokenRequest(t, { username: org.staff.phone, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('accepts an RSA-OAEP encrypted password from the public key', async () => {
+    const key = await call(t, 'GET', '/auth/public-key');
+    const pem = (key.body.res?.data as { publicKey: string }).publicKey;
+    const cipher = crypto.publicEncrypt(
+      { key: pem, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(TEST_PASSWORD),
+    );
+    const res = await tokenRequest(t, { username: org.staff.account, password: cipher.toString('base64'), encrypted: '1' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('rejects garbage that claims to be encrypted', async () => {
+    const res = await tokenRequest(t, { username: org.staff.account, password: 'bm90LWVuY3J5cHRlZA==', encrypted: '1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'invalid_request', error_description: '密码解密失败，请刷新页面后重试' });
+  });
+
+  it('answers a wrong password with invalid_grant and a Chinese message', async () => {
+    const res = await tokenRequest(t, { username: org.admin.account, password: 'wrong-password' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'invalid_grant', error_description: '用户名或密码错误' });
+  });
+
+  it('answers an unknown account exactly like a wrong password', async () => {
+    const res = await tokenRequest(t, { username: 'nobody-here', password: 'whatever1' });
+    expect(res.json()).toEqual({ error: 'invalid_grant', error_description: '用户名或密码错误' });
+  });
+
+  it('rejects a bad client with invalid_client 401', async () => {
+    const bad = 'Basic ' + Buffer.from('kaopei-web:nope').toString('base64');
+    const res = await tokenRequest(t, { username: org.admin.account, password: TEST_PASSWORD }, bad);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe('invalid_client');
+    const none = await tokenRequest(t, { username: org.admin.account, password: TEST_PASSWORD }, '');
+    expect(none.statusCode).toBe(401);
+  });
+
+  it('names the missing field', async () => {
+    const res = await tokenRequest(t, { password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('invalid_request');
+    expect(res.json().error_description).toContain('username');
+  });
+
+  it('rejects an unsupported grant type and login type', async () => {
+    const res = await tokenRequest(t, { grant_type: 'client_credentials' });
+    expect(res.json().error).toBe('unsupported_grant_type');
+    const type = await tokenRequest(t, { username: org.admin.account, password: TEST_PASSWORD, type: '3' });
+    expect(type.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
+  it('refuses a disabled account', async () => {
+    const other = await createOrg(t);
+    await t.app.deps.db.update(users).set({ status: 1 }).where(eq(users.id, other.staff.id));
+    const res = await tokenRequest(t, { username: other.staff.account, password: TEST_PASSWORD });
+    expect(res.json().error).toBe('invalid_grant');
+    // An access token issued before the account was disabled stops working at once.
+    const detail = await call(t, 'GET', '/user/api/v1/user/detail', { user: other.staff });
+    expect(detail.status).toBe(401);
+  });
+
+  it('limits failed attempts per account with a clear message', async () => {
+    const victim = await createOrg(t);
+    for (let i = 0; i < 3; i++) {
+      const res = await tokenRequest(t, { username: victim.staff.account, password: 'bad-password' });
+      expect(res.statusCode).toBe(400);
+    }
+    const blocked = await tokenRequest(t, { username: victim.staff.account, password: TEST_PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error_description).toMatch(/登录失败次数过多，请 \d+ 分钟后再试/);
+  });
+
+  it('stores passwords as Argon2id hashes', async () => {
+    const [row] = await t.app.deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, org.admin.id));
+    expect(row?.hash).toMatch(/^\$argon2id\$/);
+  });
+});
+
+describe('encrypted passwords required', () => {
+  it('refuses a plain password when REQUIRE_ENCRYPTED_PASSWORD is on', async () => {
+    const strict = await createTestApp({ REQUIRE_ENCRYPTED_PASSWORD: 'true' });
+    try {
+      const o = await createOrg(strict);
+      const res = await tokenRequest(strict, { username: o.admin.account, password: TEST_PASSWORD });
+      expect(res.json()).toEqual({ error: 'invalid_request', error_description: '密码必须加密传输' });
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('SMS codes', () => {
+  it('sends a 6-digit code to the outbox and signs in with it once (type 8)', async () => {
+    const o = await createOrg(t);
+    const send = await call(t, 'POST', `/user/api/v1/user/send/sms/code?phone=${o.staff.phone}`);
+    expect(send.status).toBe(200);
+    expect(send.body.code).toBe(0);
+    const code = latestCode(o.staff.phone);
+    const res = await tokenRequest(t, { username: o.staff.phone, code, type: '8', role: '1' });
+    expect(res.statusCode).toBe(200);
+    const again = await tokenRequest(t, { username: o.staff.phone, code, type: '8' });
+    expect(again.json()).toEqual({ error: 'invalid_grant', error_description: '验证码已失效，请重新获取' });
+  });
+
+  it('allows one send per phone per 60 seconds', async () => {
+    const o = await createOrg(t);
+    await call(t, 'POST', `/user/api/v1/user/send/sms/code?phone=${o.admin.phone}`);
+    const second = await call(t, 'POST', `/user/api/v1/user/send/sms/code?phone=${o.admin.phone}`);
+    expect(second.status).toBe(429);
+    expect(second.body.message).toMatch(/验证码发送过于频繁，请 \d+ 秒后再试/);
+  });
+
+  it('rejects a malformed phone number naming the field', async () => {
+    const res = await call(t, 'POST', '/user/api/v1/user/send/sms/code?phone=12345');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('phone');
+    expect(res.body.message).toContain('手机号格式不正确');
+  });
+
+  it('does not reveal whether a phone is registered, and sends nothing to unknown phones', async () => {
+    const phone = '19900000' + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+    const res = await call(t, 'POST', `/user/api/v1/user/send/sms/code?phone=${phone}`);
+    expect(res.status).toBe(200);
+    expect(readSmsOutbox(t.config.dataDir).some((m) => m.phone === phone)).toBe(false);
+  });
+
+  it('invalidates a code after 5 wrong guesses', async () => {
+    const lenient = await createTestApp({ LOGIN_MAX_ATTEMPTS: '100' });
+    try {
+      const o = await createOrg(lenient);
+      await call(lenient, 'POST', `/user/api/v1/user/send/sms/code?phone=${o.staff.phone}`);
+      const message = readSmsOutbox(lenient.config.dataDir).filter((m) => m.phone === o.staff.phone).at(-1);
+      const code = message?.content.match(/\d{6}/)?.[0] ?? '';
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) {
+        const res = await tokenRequest(lenient, { username: o.staff.phone, code: wrong, type: '8' });
+        expect(res.json().error_description).toBe('验证码错误');
+      }
+      const right = await tokenRequest(lenient, { username: o.staff.phone, code, type: '8' });
+      expect(right.json().error_description).toBe('验证码错误次数过多，请重新获取');
+    } finally {
+      await lenient.close();
+    }
+  });
+
+  it('requires both password and code for type 7', async () => {
+    const o = await createOrg(t);
+    await call(t, 'POST', `/user/api/v1/user/send/sms/code?phone=${o.admin.phone}`);
+    const code = latestCode(o.admin.phone);
+    const noCode = await tokenRequest(t, { username: o.admin.account, password: TEST_PASSWORD, type: '7' });
+    expect(noCode.json()).toEqual({ error: 'invalid_request', error_description: '请输入短信验证码' });
+    const res = await tokenRequest(t, { username: o.admin.account, password: TEST_PASSWORD, type: '7', code });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('refresh and logout', () => {
+  it('rotates refresh tokens and revokes the family when an old one is reused', async () => {
+    const first = (await tokenRequest(t, { username: org.staff.account, password: TEST_PASSWORD })).json();
+    const second = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    expect(second.statusCode).toBe(200);
+    const rotated = second.json();
+    expect(rotated.refresh_token).not.toBe(first.refresh_token);
+    const reuse = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    expect(reuse.json().error).toBe('invalid_grant');
+    const afterTheft = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: rotated.refresh_token });
+    expect(afterTheft.json().error).toBe('invalid_grant');
+  });
+
+  it('logout revokes the refresh token', async () => {
+    const pair = (await tokenRequest(t, { username: org.staff.account, password: TEST_PASSWORD })).json();
+    const out = await call(t, 'POST', '/auth/logout', { body: { refresh_token: pair.refresh_token } });
+    expect(out.body.code).toBe(0);
+    const res = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: pair.refresh_token });
+    expect(res.json().error).toBe('invalid_grant');
+  });
+
+  it('rejects a missing, malformed or forged access token with 401', async () => {
+    expect((await call(t, 'GET', '/user/api/v1/user/detail')).status).toBe(401);
+    const bad = await call(t, 'GET', '/user/api/v1/user/detail', { headers: { authorization: 'Bearer not.a.jwt' } });
+    expect(bad.status).toBe(401);
+    expect(bad.body).toEqual({ code: -1, message: '未登录或登录已过期，请重新登录', res: null });
+    const { SignJWT } = await import('jose');
+    const forged = await new SignJWT({ org: org.id, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(org.admin.id))
+      .setIssuer('kaopei')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-of-sufficient-length'));
+    const res = await call(t, 'GET', '/user/api/v1/user/detail', { headers: { authorization: `Bearer ${forged}` } });
+    expect(res.status).toBe(401);
+  });
+
+  it('rejects an expired access token', async () => {
+    const { SignJWT } = await import('jose');
+    const expired = await new SignJWT({ org: org.id, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(org.admin.id))
+      .setIssuer('kaopei')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
+    const res = await call(t, 'GET', '/user/api/v1/user/detail', { headers: { authorization: `Bearer ${expired}` } });
+    expect(res.status).toBe(401);
+  });
+});

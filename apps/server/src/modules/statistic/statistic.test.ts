@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exams, papers, questionBanks, users } from '../../db/schema';
+import { call, createOrg, createTestApp, unique, type TestApp, type TestOrg } from '../../../test/harness';
+
+let t: TestApp;
+let org: TestOrg;
+beforeAll(async () => {
+  t = await createTestApp();
+  org = await createOrg(t);
+  const other = await createOrg(t);
+  const { db } = t.app.deps;
+  await db.insert(questionBanks).values([
+    { organizationId: org.id, name: '安全题库' },
+    { organizationId: org.id, name: '技能题库' },
+    { organizationId: other.id, name: '别人的题库' },
+  ]);
+  await db.insert(papers).values({ organizationId: org.id, name: '试卷一' });
+  await db.insert(exams).values([{ organizationId: other.id, name: '别人的考试' }]);
+  await db.insert(users).values({ organizationId: org.id, account: unique('left'), realName: '离职者', status: 1 });
+});
+afterAll(() => t.close());
+
+describe('console statistics', () => {
+  it('counts only the caller’s organisation', async () => {
+    const res = await call(t, 'GET', '/user/api/v1/statistic/console', { user: org.admin });
+    expect(res.status).toBe(200);
+    expect(res.body.res?.data).toMatchObject({
+      staffCount: 2,
+      departmentCount: 2,
+      questionBankCount: 2,
+      paperCount: 1,
+      examCount: 0,
+    });
+  });
+
+  it('lists recent activity newest first', async () => {
+    await call(t, 'POST', '/user/api/v1/user/message', { user: org.admin, body: { content: '你好', userIds: [org.staff.id] } });
+    const res = await call(t, 'GET', '/user/api/v1/statistic/console', { user: org.admin });
+    const data = res.body.res?.data as { recentActivity: { action: string; actorName: string; detail: string }[] };
+    expect(data.recentActivity[0]).toMatchObject({ action: 'message', actorName: '管理员', detail: '管理员 向 1 人发送了消息' });
+  });
+
+  it('counts staff by status', async () => {
+    const res = await call(t, 'GET', '/user/api/v1/statistic/staff/sum', { user: org.staff });
+    expect(res.body.res?.data).toEqual({ total: 3, active: 2, left: 1 });
+  });
+});
