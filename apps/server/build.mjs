@@ -1,0 +1,19 @@
+// Bundles the server into dist/main.js. Dependencies stay external (installed by npm); the
+// workspace package @kaopei/shared is TypeScript source and is bundled in.
+import fs from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});

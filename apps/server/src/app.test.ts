@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createOrg, createTestApp, type TestApp, type TestOrg } from '../test/harness';
+import { renderIndex } from './core/web';
+import { seedDemo } from './db/seed';
+import { users } from './db/schema';
+import { sql } from 'drizzle-orm';
+
+let t: TestApp;
+let org: TestOrg;
+beforeAll(async () => {
+  t = await createTestApp({ BODY_LIMIT_BYTES: '4096' });
+  org = await createOrg(t);
+});
+afterAll(() => t.close());
+
+describe('HTTP basics', () => {
+  it('answers an unknown API path with the envelope and 404', async () => {
+    const res = await call(t, 'GET', '/user/api/v1/nothing-here', { user: org.admin });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ code: -1, message: '接口不存在：GET /user/api/v1/nothing-here', res: null });
+  });
+
+  it('answers malformed JSON with a Chinese 400 and no internals', async () => {
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/user/api/v1/user/message',
+      headers: { authorization: `Bearer ${org.admin.token}`, 'content-type': 'application/json' },
+      payload: '{"content": ',
+    });
+    expect(raw.statusCode).toBe(400);
+    expect(raw.json()).toEqual({ code: -1, message: '请求体不是合法的 JSON', res: null });
+  });
+
+  it('limits the body size', async () => {
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/user/api/v1/user/message',
+      headers: { authorization: `Bearer ${org.admin.token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ content: 'x'.repeat(10_000), userIds: [org.staff.id] }),
+    });
+    expect(raw.statusCode).toBe(413);
+    expect(raw.json().message).toBe('请求体过大');
+  });
+
+  it('sends security headers and no CORS headers by default', async () => {
+    const raw = await t.app.inject({ url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(raw.headers['x-content-type-options']).toBe('nosniff');
+    expect(raw.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(raw.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves the OpenAPI description with the spec paths', async () => {
+    const raw = await t.app.inject({ url: '/api/docs/json' });
+    expect(raw.statusCode).toBe(200);
+    const paths = Object.keys(raw.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/auth/oauth/token', '/user/api/v1/user/detail', '/user/api/v2/sys/permission/get/menu']));
+  });
+
+  it('gives the edition branding without sign-in', async () => {
+    const res = await call(t, 'GET', '/api/public/config');
+    expect(res.body.res?.data).toMatchObject({ edition: 'saas', displayName: '考培', homePath: '/home', oauthClientId: 'kaopei-web' });
+    const college = await createTestApp({ EDITION: 'college', HIDE_MODE_SWITCH: 'true' });
+    try {
+      const c = await call(college, 'GET', '/api/public/config');
+      expect(c.body.res?.data).toMatchObject({ edition: 'college', homePath: '/college', hideModeSwitch: true });
+    } finally {
+      await college.close();
+    }
+  });
+
+  it('returns the user detail the top bar needs', async () => {
+    const res = await call(t, 'GET', '/user/api/v1/user/detail', { user: org.staff });
+    expect(res.body.res?.data).toMatchObject({
+      userId: org.staff.id,
+      isAdmin: false,
+      organizationId: org.id,
+      organizationName: org.name,
+      departmentName: '前端组',
+      roles: [{ roleId: org.roleIds.staff, name: '普通员工' }],
+      permission: 0,
+    });
+    expect(JSON.stringify(res.body)).not.toContain('passwordHash');
+  });
+});
+
+describe('index page', () => {
+  it('injects the config, title and favicon, with a CSP hash for the script', () => {
+    const page = renderIndex(
+      '<html><head><title>x</title><link rel="icon" href="/a.svg" /></head><body></body></html>',
+      { pageTitle: '工程师培训与认证中心', favicon: '/editions/engineer-favicon.svg' },
+      { displayName: '</script><script>alert(1)</script>' },
+    );
+    expect(page.html).toContain('<title>工程师培训与认证中心</title>');
+    expect(page.html).toContain('href="/editions/engineer-favicon.svg"');
+    expect(page.html).not.toContain('</script><script>alert(1)');
+    expect(page.scriptHash).toMatch(/^'sha256-/);
+  });
+});
+
+describe('demo seed', () => {
+  it('seeds the demo organisation once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-seed-'));
+    const local = await createTestApp({ DATA_DIR: dir });
+    try {
+      const { db } = local.app.deps;
+      // The shared PostgreSQL test database may already hold a demo admin from another file.
+      const [before] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`lower(account) = 'admin'`);
+      if ((before?.n ?? 0) === 0) expect(await seedDemo(db, 'Kaopei@2024')).toBe(true);
+      expect(await seedDemo(db, 'Kaopei@2024')).toBe(false);
+      const [after] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`lower(account) in ('admin', 'zhangsan')`);
+      expect(after?.n).toBe(2);
+    } finally {
+      await local.close();
+    }
+  });
+});

@@ -1,0 +1,95 @@
+// `npm test`: install what is missing, then type-check, lint, unit + integration tests (PGlite, and
+// PostgreSQL when TEST_DATABASE_URL is set), the Playwright e2e tests in Debian's Chromium, and one
+// closing line `N passed, N failed` summing every suite.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureBuilt, ensureChromium, ensureInstalled, log, run } from './lib.mjs';
+
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-test-'));
+const results = [];
+
+function record(name, passed, failed) {
+  results.push({ name, passed, failed });
+  log(`${name}: ${passed} passed, ${failed} failed`);
+}
+
+/** A step that is one check (type-check, lint, build). */
+async function check(name, command, args, env = {}) {
+  log(`── ${name}`);
+  const code = await run(command, args, { env: { ...process.env, ...env } });
+  record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
+  return code === 0;
+}
+
+/** A Vitest run; counts come from its JSON report. */
+async function vitest(name, project, env = {}) {
+  log(`── ${name}`);
+  const out = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
+  const code = await run(
+    'npx',
+    ['vitest', 'run', '--root', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { env: { ...process.env, ...env } },
+  );
+  try {
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
+    record(name, report.numPassedTests, failed);
+  } catch {
+    record(name, 0, 1);
+  }
+}
+
+async function playwright() {
+  log('── e2e (Playwright, Chromium)');
+  const out = path.join(reportDir, 'e2e.json');
+  const code = await run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
+  try {
+    const stats = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
+    const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
+    record('e2e', stats.expected + stats.flaky, failed);
+  } catch {
+    record('e2e', 0, 1);
+  }
+}
+
+try {
+  await ensureInstalled();
+} catch (error) {
+  log(error.message);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+const started = Date.now();
+
+await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+await check('lint', 'npm', ['run', '--silent', 'lint']);
+await vitest('shared unit', 'packages/shared');
+await vitest('web components', 'apps/web');
+await vitest('server integration (PGlite)', 'apps/server');
+if (process.env.TEST_DATABASE_URL) {
+  await vitest('server integration (PostgreSQL)', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+} else {
+  log('TEST_DATABASE_URL not set: skipping the PostgreSQL run of the integration tests');
+}
+let built = true;
+try {
+  await ensureBuilt({ force: true });
+} catch (error) {
+  built = false;
+  log(error.message);
+}
+record('build', built ? 1 : 0, built ? 0 : 1);
+if (built && ensureChromium()) await playwright();
+else record('e2e', 0, 1);
+
+fs.rmSync(reportDir, { recursive: true, force: true });
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log('');
+for (const r of results) console.log(`  ${r.name.padEnd(36)} ${r.passed} passed, ${r.failed} failed`);
+console.log(`  (${Math.round((Date.now() - started) / 1000)} s)`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
