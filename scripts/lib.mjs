@@ -60,16 +60,29 @@ export async function ensureInstalled() {
 /** Builds the web app and the server when their sources are newer than the last build. */
 export async function ensureBuilt({ force = false } = {}) {
   const webOut = path.join(root, 'apps/web/dist/index.html');
-  const webSrc = newest(['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src', 'package-lock.json']);
+  const webSrc = newest([
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/shared/src',
+    'package-lock.json',
+  ]);
   if (force || mtime(webOut) < webSrc) {
     log('Building the web app…');
     if ((await run('npm', ['run', 'build', '-w', '@kaopei/web'])) !== 0) throw new Error('web build failed');
   }
   const serverOut = path.join(root, 'apps/server/dist/main.js');
-  const serverSrc = newest(['apps/server/src', 'apps/server/drizzle', 'packages/shared/src', 'package-lock.json']);
+  const serverSrc = newest([
+    'apps/server/src',
+    'apps/server/drizzle',
+    'packages/shared/src',
+    'package-lock.json',
+  ]);
   if (force || mtime(serverOut) < serverSrc) {
     log('Building the server…');
-    if ((await run('npm', ['run', 'build', '-w', '@kaopei/server'])) !== 0) throw new Error('server build failed');
+    if ((await run('npm', ['run', 'build', '-w', '@kaopei/server'])) !== 0)
+      throw new Error('server build failed');
   }
 }
 

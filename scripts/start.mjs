@@ -12,10 +12,14 @@ try {
 }
 
 const env = { ...process.env, WEB_DIST: process.env.WEB_DIST ?? path.join(root, 'apps/web/dist') };
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  env,
-});
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

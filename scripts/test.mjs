@@ -70,7 +70,9 @@ await vitest('shared unit', 'packages/shared');
 await vitest('web components', 'apps/web');
 await vitest('server integration (PGlite)', 'apps/server');
 if (process.env.TEST_DATABASE_URL) {
-  await vitest('server integration (PostgreSQL)', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+  await vitest('server integration (PostgreSQL)', 'apps/server', {
+    TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+  });
 } else {
   log('TEST_DATABASE_URL not set: skipping the PostgreSQL run of the integration tests');
 }

@@ -56,16 +56,31 @@ describe('HTTP basics', () => {
     const raw = await t.app.inject({ url: '/api/docs/json' });
     expect(raw.statusCode).toBe(200);
     const paths = Object.keys(raw.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/auth/oauth/token', '/user/api/v1/user/detail', '/user/api/v2/sys/permission/get/menu']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/auth/oauth/token',
+        '/user/api/v1/user/detail',
+        '/user/api/v2/sys/permission/get/menu',
+      ]),
+    );
   });
 
   it('gives the edition branding without sign-in', async () => {
     const res = await call(t, 'GET', '/api/public/config');
-    expect(res.body.res?.data).toMatchObject({ edition: 'saas', displayName: '考培', homePath: '/home', oauthClientId: 'kaopei-web' });
+    expect(res.body.res?.data).toMatchObject({
+      edition: 'saas',
+      displayName: '考培',
+      homePath: '/home',
+      oauthClientId: 'kaopei-web',
+    });
     const college = await createTestApp({ EDITION: 'college', HIDE_MODE_SWITCH: 'true' });
     try {
       const c = await call(college, 'GET', '/api/public/config');
-      expect(c.body.res?.data).toMatchObject({ edition: 'college', homePath: '/college', hideModeSwitch: true });
+      expect(c.body.res?.data).toMatchObject({
+        edition: 'college',
+        homePath: '/college',
+        hideModeSwitch: true,
+      });
     } finally {
       await college.close();
     }
@@ -107,10 +122,16 @@ describe('demo seed', () => {
     try {
       const { db } = local.app.deps;
       // The shared PostgreSQL test database may already hold a demo admin from another file.
-      const [before] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`lower(account) = 'admin'`);
+      const [before] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(sql`lower(account) = 'admin'`);
       if ((before?.n ?? 0) === 0) expect(await seedDemo(db, 'Kaopei@2024')).toBe(true);
       expect(await seedDemo(db, 'Kaopei@2024')).toBe(false);
-      const [after] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`lower(account) in ('admin', 'zhangsan')`);
+      const [after] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(sql`lower(account) in ('admin', 'zhangsan')`);
       expect(after?.n).toBe(2);
     } finally {
       await local.close();

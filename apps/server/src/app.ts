@@ -79,7 +79,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   }
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
   const rateLimiter: RateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
   const deps: Deps = {
     config,
@@ -88,7 +90,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tokens: new TokenService(config.jwtSecret, config.accessTokenTtl),
     menus: new MenuService(database.db),
     rateLimiter,
-    sms: config.smsProvider === 'outbox' ? new OutboxSmsProvider(config.dataDir, app.log) : new LogSmsProvider(app.log),
+    sms:
+      config.smsProvider === 'outbox'
+        ? new OutboxSmsProvider(config.dataDir, app.log)
+        : new LogSmsProvider(app.log),
     rsa: await loadRsaKeys(database.db, config.rsaPrivateKey),
   };
   app.decorate('deps', deps);
@@ -99,7 +104,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const webDist = options.serveWeb === false ? undefined : findWebDist(config.webDist);
   const indexPage = webDist
-    ? renderIndex(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'), publicConfig(config), publicConfig(config))
+    ? renderIndex(
+        fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),
+        publicConfig(config),
+        publicConfig(config),
+      )
     : undefined;
 
   await app.register(fastifyHelmet, {
@@ -118,11 +127,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     strictTransportSecurity: config.env === 'production',
   });
-  if (config.corsOrigins.length > 0) await app.register(fastifyCors, { origin: config.corsOrigins, credentials: false });
+  if (config.corsOrigins.length > 0)
+    await app.register(fastifyCors, { origin: config.corsOrigins, credentials: false });
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: '考培 Kaopei API', version: '0.1.0', description: '统一响应 {code, message, res:{data, total}}' },
+      info: {
+        title: '考培 Kaopei API',
+        version: '0.1.0',
+        description: '统一响应 {code, message, res:{data, total}}',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -149,7 +163,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       if (request.method === 'GET' && !isApiPath(url)) {
-        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexPage.html);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          .send(indexPage.html);
       }
       return reply.status(404).send({ code: -1, message: `接口不存在：${request.method} ${url}`, res: null });
     });

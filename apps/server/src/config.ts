@@ -21,7 +21,11 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(16).default(DEFAULT_JWT_SECRET),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(1800),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().min(300).default(7 * 24 * 3600),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(7 * 24 * 3600),
   OAUTH_CLIENT_ID: z.string().min(1).default(DEFAULT_CLIENT_ID),
   OAUTH_CLIENT_SECRET: z.string().min(1).default(DEFAULT_CLIENT_SECRET),
   DEMO_PASSWORD: z.string().min(8).default(DEFAULT_DEMO_PASSWORD),
@@ -32,7 +36,11 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['outbox', 'log']).default('outbox'),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 * 1024),
   CORS_ORIGINS: z.string().optional(),
   TRUST_PROXY: bool,
   WEB_DIST: z.string().optional(),
@@ -103,7 +111,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
     bodyLimit: e.BODY_LIMIT_BYTES,
-    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : [],
+    corsOrigins: e.CORS_ORIGINS
+      ? e.CORS_ORIGINS.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     logLevel: e.LOG_LEVEL,

@@ -22,7 +22,13 @@ export interface TestApp {
 /** A real server on a real database (PGlite from the migrated template, or PostgreSQL in CI). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    ...env,
+  });
   const databaseUrl = inject('databaseUrl');
   const database = databaseUrl
     ? await openDatabase({ databaseUrl, poolSize: 4 })
@@ -77,14 +83,25 @@ export async function createOrg(t: TestApp, name = unique('组织')): Promise<Te
   const [org] = await db.insert(organizations).values({ name }).returning();
   if (!org) throw new Error('org insert failed');
   const [d1] = await db.insert(departments).values({ organizationId: org.id, name: '研发部' }).returning();
-  const [d2] = await db.insert(departments).values({ organizationId: org.id, name: '前端组', parentId: d1?.id }).returning();
+  const [d2] = await db
+    .insert(departments)
+    .values({ organizationId: org.id, name: '前端组', parentId: d1?.id })
+    .returning();
   const roleIds = await createDefaultRoles(db, org.id);
   const makeUser = async (isAdmin: boolean, departmentId: number | undefined): Promise<TestUser> => {
     const account = unique(isAdmin ? 'adm' : 'stf');
     const phone = uniquePhone();
     const [user] = await db
       .insert(users)
-      .values({ organizationId: org.id, account, phone, realName: isAdmin ? '管理员' : '员工', isAdmin, departmentId, passwordHash: hash })
+      .values({
+        organizationId: org.id,
+        account,
+        phone,
+        realName: isAdmin ? '管理员' : '员工',
+        isAdmin,
+        departmentId,
+        passwordHash: hash,
+      })
       .returning();
     if (!user) throw new Error('user insert failed');
     if (!isAdmin) await db.insert(userRoles).values({ userId: user.id, roleId: roleIds.staff });
@@ -109,7 +126,11 @@ export async function call(
   method: Method,
   url: string,
   options: { user?: TestUser; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: { code: number; message: string; res: { data: unknown; total?: number } | null }; raw: LightMyRequestResponse }> {
+): Promise<{
+  status: number;
+  body: { code: number; message: string; res: { data: unknown; total?: number } | null };
+  raw: LightMyRequestResponse;
+}> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.user) headers.authorization = `Bearer ${options.user.token}`;
   const raw = await t.app.inject({

@@ -14,7 +14,10 @@ export function hashPassword(password: string): Promise<string> {
 // Verifying against a real hash when the account does not exist keeps response times alike.
 let dummyHash: Promise<string> | undefined;
 
-export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!passwordHash) {
     dummyHash ??= hashPassword('kaopei-timing-equaliser');
     await verify(await dummyHash, password).catch(() => false);

@@ -49,9 +49,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       // Malformed JSON and similar framework-level client errors.
-      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-        ? '请求体不是合法的 JSON'
-        : '请求错误';
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? '请求体不是合法的 JSON'
+          : '请求错误';
       return reply.status(status).send({ code: -1, message, res: null });
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -59,6 +60,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ code: -1, message: `接口不存在：${request.method} ${request.url.split('?')[0]}`, res: null });
+    reply
+      .status(404)
+      .send({ code: -1, message: `接口不存在：${request.method} ${request.url.split('?')[0]}`, res: null });
   });
 }

@@ -37,7 +37,10 @@ export class OutboxSmsProvider implements SmsProvider {
 export class LogSmsProvider implements SmsProvider {
   constructor(private readonly log: FastifyBaseLogger) {}
   async send(message: SmsMessage): Promise<void> {
-    this.log.warn({ phone: message.phone.replace(/^(\d{3})\d+(\d{4})$/, '$1****$2') }, 'sms provider not configured; message dropped');
+    this.log.warn(
+      { phone: message.phone.replace(/^(\d{3})\d+(\d{4})$/, '$1****$2') },
+      'sms provider not configured; message dropped',
+    );
   }
 }
 

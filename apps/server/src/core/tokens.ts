@@ -31,7 +31,11 @@ export class TokenService {
       const { payload } = await jwtVerify(token, this.key, { issuer: 'kaopei', algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       const organizationId = Number(payload.org);
-      if (payload.typ !== 'access' || !Number.isSafeInteger(userId) || !Number.isSafeInteger(organizationId)) {
+      if (
+        payload.typ !== 'access' ||
+        !Number.isSafeInteger(userId) ||
+        !Number.isSafeInteger(organizationId)
+      ) {
         return undefined;
       }
       return { userId, organizationId };

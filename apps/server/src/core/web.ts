@@ -5,7 +5,18 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** Path prefixes that belong to the API; everything else may be a page of the single-page app. */
-export const API_PREFIXES = ['/auth/', '/user/', '/v1/', '/paper/', '/question/', '/course/', '/knowledge/', '/exam/', '/recruit/', '/api/'];
+export const API_PREFIXES = [
+  '/auth/',
+  '/user/',
+  '/v1/',
+  '/paper/',
+  '/question/',
+  '/course/',
+  '/knowledge/',
+  '/exam/',
+  '/recruit/',
+  '/api/',
+];
 
 export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url.startsWith(prefix));
@@ -22,10 +33,17 @@ export interface IndexPage {
 }
 
 /** index.html with the edition's title, favicon and `window.__KAOPEI_CONFIG__` filled in at start. */
-export function renderIndex(template: string, config: { pageTitle: string; favicon: string }, full: unknown): IndexPage {
+export function renderIndex(
+  template: string,
+  config: { pageTitle: string; favicon: string },
+  full: unknown,
+): IndexPage {
   const script = `window.__KAOPEI_CONFIG__=${escapeForScript(JSON.stringify(full))};`;
   const scriptHash = `'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`;
-  let html = template.replace(/<title>[^<]*<\/title>/, `<title>${config.pageTitle.replace(/</g, '&lt;')}</title>`);
+  let html = template.replace(
+    /<title>[^<]*<\/title>/,
+    `<title>${config.pageTitle.replace(/</g, '&lt;')}</title>`,
+  );
   html = html.replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${config.favicon}" />`);
   html = html.replace('</head>', `<script>${script}</script></head>`);
   return { html, scriptHash };
@@ -52,7 +70,9 @@ export async function registerWeb(app: FastifyInstance, distDir: string, page: I
     if (!entry.isFile()) continue;
     const rel = path.relative(distDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     if (rel === 'index.html' || rel.startsWith('assets/')) continue;
-    app.get('/' + rel, { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.sendFile(rel));
+    app.get('/' + rel, { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
+      reply.sendFile(rel),
+    );
   }
   app.decorate('indexPage', page);
 }
@@ -60,6 +80,11 @@ export async function registerWeb(app: FastifyInstance, distDir: string, page: I
 export function findWebDist(configured?: string): string | undefined {
   const candidates = configured
     ? [configured]
-    : [path.resolve('apps/web/dist'), path.resolve('../web/dist'), path.resolve(import.meta.dirname, '../../web/dist'), path.resolve(import.meta.dirname, '../../../web/dist')];
+    : [
+        path.resolve('apps/web/dist'),
+        path.resolve('../web/dist'),
+        path.resolve(import.meta.dirname, '../../web/dist'),
+        path.resolve(import.meta.dirname, '../../../web/dist'),
+      ];
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html')));
 }

@@ -12,7 +12,10 @@ export const DEMO_ORG_NAME = '示例科技有限公司';
 /** Reference data every installation needs: the menu tree and the platform organisation. */
 export async function seedReference(db: Db): Promise<void> {
   await syncMenus(db);
-  const [platform] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.kind, 'platform'));
+  const [platform] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.kind, 'platform'));
   if (!platform) await db.insert(organizations).values({ name: PLATFORM_ORG_NAME, kind: 'platform' });
 }
 
@@ -23,7 +26,10 @@ export const DEMO_ACCOUNTS = [
 
 /** The demo organisation, once (idempotent: skipped when the demo admin exists). Returns true when it seeded. */
 export async function seedDemo(db: Db, password: string): Promise<boolean> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.account}) = 'admin'`);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.account}) = 'admin'`);
   if (existing) return false;
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
@@ -49,12 +55,72 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
     const roleIds = await createDefaultRoles(tx, org.id);
 
     const people = [
-      { account: 'admin', realName: '系统管理员', phone: '13800000000', email: 'admin@example.com', gender: true, jobNumber: 'A0001', departmentId: office, isAdmin: true, role: null },
-      { account: 'zhangsan', realName: '张三', phone: '13800000001', email: 'zhangsan@example.com', gender: true, jobNumber: 'E1001', departmentId: dev, isAdmin: false, role: roleIds.staff },
-      { account: 'lisi', realName: '李四', phone: '13800000002', email: 'lisi@example.com', gender: false, jobNumber: 'E1002', departmentId: hr, isAdmin: false, role: roleIds.recruiter },
-      { account: 'wangwu', realName: '王五', phone: '13800000003', email: 'wangwu@example.com', gender: true, jobNumber: 'E1003', departmentId: qa, isAdmin: false, role: roleIds.trainer },
-      { account: 'zhaoliu', realName: '赵六', phone: '13800000004', email: 'zhaoliu@example.com', gender: false, jobNumber: 'E1004', departmentId: sales, isAdmin: false, role: roleIds.staff },
-      { account: 'sunqi', realName: '孙七', phone: '13800000005', email: 'sunqi@example.com', gender: true, jobNumber: 'E1005', departmentId: dev, isAdmin: false, role: roleIds.manager },
+      {
+        account: 'admin',
+        realName: '系统管理员',
+        phone: '13800000000',
+        email: 'admin@example.com',
+        gender: true,
+        jobNumber: 'A0001',
+        departmentId: office,
+        isAdmin: true,
+        role: null,
+      },
+      {
+        account: 'zhangsan',
+        realName: '张三',
+        phone: '13800000001',
+        email: 'zhangsan@example.com',
+        gender: true,
+        jobNumber: 'E1001',
+        departmentId: dev,
+        isAdmin: false,
+        role: roleIds.staff,
+      },
+      {
+        account: 'lisi',
+        realName: '李四',
+        phone: '13800000002',
+        email: 'lisi@example.com',
+        gender: false,
+        jobNumber: 'E1002',
+        departmentId: hr,
+        isAdmin: false,
+        role: roleIds.recruiter,
+      },
+      {
+        account: 'wangwu',
+        realName: '王五',
+        phone: '13800000003',
+        email: 'wangwu@example.com',
+        gender: true,
+        jobNumber: 'E1003',
+        departmentId: qa,
+        isAdmin: false,
+        role: roleIds.trainer,
+      },
+      {
+        account: 'zhaoliu',
+        realName: '赵六',
+        phone: '13800000004',
+        email: 'zhaoliu@example.com',
+        gender: false,
+        jobNumber: 'E1004',
+        departmentId: sales,
+        isAdmin: false,
+        role: roleIds.staff,
+      },
+      {
+        account: 'sunqi',
+        realName: '孙七',
+        phone: '13800000005',
+        email: 'sunqi@example.com',
+        gender: true,
+        jobNumber: 'E1005',
+        departmentId: dev,
+        isAdmin: false,
+        role: roleIds.manager,
+      },
     ];
     const ids: Record<string, number> = {};
     for (const { role, ...person } of people) {
@@ -67,7 +133,13 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       if (role) await tx.insert(userRoles).values({ userId: user.id, roleId: role });
     }
 
-    const send = async (senderId: number | null, type: number, title: string, content: string, to: number[]) => {
+    const send = async (
+      senderId: number | null,
+      type: number,
+      title: string,
+      content: string,
+      to: number[],
+    ) => {
       const [notice] = await tx
         .insert(notices)
         .values({ organizationId: org.id, senderId, type, title, content })
@@ -76,10 +148,33 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       await tx.insert(noticeReceives).values(to.map((userId) => ({ noticeId: notice.id, userId })));
     };
     const everyone = Object.values(ids);
-    await send(null, 1, '欢迎使用考培', '欢迎使用考培人才测评与培训平台！您可以在控制台查看组织概况。', everyone);
-    await send(ids.admin ?? null, 0, '培训通知', '本月安全生产培训将于下周一开始，请大家按时参加。', everyone.filter((id) => id !== ids.admin));
-    await send(ids.admin ?? null, 0, '考试提醒', '岗位技能考核即将开放报名，请关注后续通知。', everyone.filter((id) => id !== ids.admin));
-    await recordActivity(tx, { organizationId: org.id, actorId: ids.admin, action: 'setup', detail: `创建了组织「${DEMO_ORG_NAME}」` });
+    await send(
+      null,
+      1,
+      '欢迎使用考培',
+      '欢迎使用考培人才测评与培训平台！您可以在控制台查看组织概况。',
+      everyone,
+    );
+    await send(
+      ids.admin ?? null,
+      0,
+      '培训通知',
+      '本月安全生产培训将于下周一开始，请大家按时参加。',
+      everyone.filter((id) => id !== ids.admin),
+    );
+    await send(
+      ids.admin ?? null,
+      0,
+      '考试提醒',
+      '岗位技能考核即将开放报名，请关注后续通知。',
+      everyone.filter((id) => id !== ids.admin),
+    );
+    await recordActivity(tx, {
+      organizationId: org.id,
+      actorId: ids.admin,
+      action: 'setup',
+      detail: `创建了组织「${DEMO_ORG_NAME}」`,
+    });
   });
   return true;
 }

@@ -60,7 +60,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new OAuthError(400, 'unsupported_grant_type', `不支持的授权类型：${grantType ?? '(空)'}`);
       } catch (error) {
         if (error instanceof OAuthError) {
-          return reply.status(error.status).send({ error: error.error, error_description: error.description });
+          return reply
+            .status(error.status)
+            .send({ error: error.error, error_description: error.description });
         }
         throw error;
       }

@@ -98,10 +98,17 @@ export async function passwordGrant(deps: Deps, input: PasswordGrantInput, ip: s
   const username = input.username.trim();
   const accountKey = `login:acct:${username.toLowerCase()}`;
   const ipKey = `login:ip:${ip}`;
-  const [accountFails, ipFails] = await Promise.all([rateLimiter.count(accountKey), rateLimiter.count(ipKey)]);
+  const [accountFails, ipFails] = await Promise.all([
+    rateLimiter.count(accountKey),
+    rateLimiter.count(ipKey),
+  ]);
   if (accountFails >= config.loginMaxAttempts || ipFails >= config.loginMaxAttempts * 5) {
     const wait = Math.max(await rateLimiter.ttl(accountKey), await rateLimiter.ttl(ipKey));
-    throw new OAuthError(429, 'invalid_grant', `登录失败次数过多，请 ${Math.max(1, Math.ceil(wait / 60))} 分钟后再试`);
+    throw new OAuthError(
+      429,
+      'invalid_grant',
+      `登录失败次数过多，请 ${Math.max(1, Math.ceil(wait / 60))} 分钟后再试`,
+    );
   }
   const fail = async (message: string): Promise<never> => {
     await Promise.all([
@@ -136,7 +143,11 @@ export async function passwordGrant(deps: Deps, input: PasswordGrantInput, ip: s
     .where(
       type === LOGIN_TYPE_SMS
         ? eq(users.phone, username)
-        : or(sql`lower(${users.account}) = ${lower}`, eq(users.phone, username), sql`lower(${users.email}) = ${lower}`),
+        : or(
+            sql`lower(${users.account}) = ${lower}`,
+            eq(users.phone, username),
+            sql`lower(${users.email}) = ${lower}`,
+          ),
     )
     .limit(1);
 
@@ -184,7 +195,8 @@ export async function refreshGrant(deps: Deps, token: string): Promise<TokenBody
       .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
     throw new OAuthError(400, 'invalid_grant', '登录已失效，请重新登录');
   }
-  if (row.expiresAt.getTime() <= Date.now()) throw new OAuthError(400, 'invalid_grant', '登录已过期，请重新登录');
+  if (row.expiresAt.getTime() <= Date.now())
+    throw new OAuthError(400, 'invalid_grant', '登录已过期，请重新登录');
   const claimed = await db
     .update(refreshTokens)
     .set({ replacedAt: new Date() })

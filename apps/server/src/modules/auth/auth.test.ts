@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSmsOutbox } from '../../core/sms';
 import { users } from '../../db/schema';
-import { call, createOrg, createTestApp, TEST_PASSWORD, tokenRequest, type TestApp, type TestOrg } from '../../../test/harness';
+import {
+  call,
+  createOrg,
+  createTestApp,
+  TEST_PASSWORD,
+  tokenRequest,
+  type TestApp,
+  type TestOrg,
+} from '../../../test/harness';
 
 let t: TestApp;
 let org: TestOrg;
@@ -15,7 +23,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function latestCode(phone: string): string {
-  const message = readSmsOutbox(t.config.dataDir).filter((m) => m.phone === phone).at(-1);
+  const message = readSmsOutbox(t.config.dataDir)
+    .filter((m) => m.phone === phone)
+    .at(-1);
   const code = message?.content.match(/\d{6}/)?.[0];
   if (!code) throw new Error('no code in outbox');
   return code;
@@ -34,7 +44,11 @@ describe('password grant', () => {
       url: '/user/api/v1/user/detail',
       headers: { authorization: `Bearer ${body.access_token}` },
     });
-    expect(detail.json().res.data).toMatchObject({ userId: org.admin.id, isAdmin: true, organizationName: org.name });
+    expect(detail.json().res.data).toMatchObject({
+      userId: org.admin.id,
+      isAdmin: true,
+      organizationName: org.name,
+    });
   });
 
   it('accepts the phone number as the username', async () => {
@@ -49,14 +63,25 @@ describe('password grant', () => {
       { key: pem, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
       Buffer.from(TEST_PASSWORD),
     );
-    const res = await tokenRequest(t, { username: org.staff.account, password: cipher.toString('base64'), encrypted: '1' });
+    const res = await tokenRequest(t, {
+      username: org.staff.account,
+      password: cipher.toString('base64'),
+      encrypted: '1',
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('rejects garbage that claims to be encrypted', async () => {
-    const res = await tokenRequest(t, { username: org.staff.account, password: 'bm90LWVuY3J5cHRlZA==', encrypted: '1' });
+    const res = await tokenRequest(t, {
+      username: org.staff.account,
+      password: 'bm90LWVuY3J5cHRlZA==',
+      encrypted: '1',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'invalid_request', error_description: '密码解密失败，请刷新页面后重试' });
+    expect(res.json()).toEqual({
+      error: 'invalid_request',
+      error_description: '密码解密失败，请刷新页面后重试',
+    });
   });
 
   it('answers a wrong password with invalid_grant and a Chinese message', async () => {
@@ -115,7 +140,10 @@ describe('password grant', () => {
   });
 
   it('stores passwords as Argon2id hashes', async () => {
-    const [row] = await t.app.deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, org.admin.id));
+    const [row] = await t.app.deps.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, org.admin.id));
     expect(row?.hash).toMatch(/^\$argon2id\$/);
   });
 });
@@ -173,7 +201,9 @@ describe('SMS codes', () => {
     try {
       const o = await createOrg(lenient);
       await call(lenient, 'POST', `/user/api/v1/user/send/sms/code?phone=${o.staff.phone}`);
-      const message = readSmsOutbox(lenient.config.dataDir).filter((m) => m.phone === o.staff.phone).at(-1);
+      const message = readSmsOutbox(lenient.config.dataDir)
+        .filter((m) => m.phone === o.staff.phone)
+        .at(-1);
       const code = message?.content.match(/\d{6}/)?.[0] ?? '';
       const wrong = code === '000000' ? '111111' : '000000';
       for (let i = 0; i < 5; i++) {
@@ -193,7 +223,12 @@ describe('SMS codes', () => {
     const code = latestCode(o.admin.phone);
     const noCode = await tokenRequest(t, { username: o.admin.account, password: TEST_PASSWORD, type: '7' });
     expect(noCode.json()).toEqual({ error: 'invalid_request', error_description: '请输入短信验证码' });
-    const res = await tokenRequest(t, { username: o.admin.account, password: TEST_PASSWORD, type: '7', code });
+    const res = await tokenRequest(t, {
+      username: o.admin.account,
+      password: TEST_PASSWORD,
+      type: '7',
+      code,
+    });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -207,7 +242,10 @@ describe('refresh and logout', () => {
     expect(rotated.refresh_token).not.toBe(first.refresh_token);
     const reuse = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
     expect(reuse.json().error).toBe('invalid_grant');
-    const afterTheft = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: rotated.refresh_token });
+    const afterTheft = await tokenRequest(t, {
+      grant_type: 'refresh_token',
+      refresh_token: rotated.refresh_token,
+    });
     expect(afterTheft.json().error).toBe('invalid_grant');
   });
 
@@ -221,7 +259,9 @@ describe('refresh and logout', () => {
 
   it('rejects a missing, malformed or forged access token with 401', async () => {
     expect((await call(t, 'GET', '/user/api/v1/user/detail')).status).toBe(401);
-    const bad = await call(t, 'GET', '/user/api/v1/user/detail', { headers: { authorization: 'Bearer not.a.jwt' } });
+    const bad = await call(t, 'GET', '/user/api/v1/user/detail', {
+      headers: { authorization: 'Bearer not.a.jwt' },
+    });
     expect(bad.status).toBe(401);
     expect(bad.body).toEqual({ code: -1, message: '未登录或登录已过期，请重新登录', res: null });
     const { SignJWT } = await import('jose');
@@ -231,7 +271,9 @@ describe('refresh and logout', () => {
       .setIssuer('kaopei')
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('another-secret-of-sufficient-length'));
-    const res = await call(t, 'GET', '/user/api/v1/user/detail', { headers: { authorization: `Bearer ${forged}` } });
+    const res = await call(t, 'GET', '/user/api/v1/user/detail', {
+      headers: { authorization: `Bearer ${forged}` },
+    });
     expect(res.status).toBe(401);
   });
 
@@ -243,7 +285,9 @@ describe('refresh and logout', () => {
       .setIssuer('kaopei')
       .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
       .sign(new TextEncoder().encode(t.config.jwtSecret));
-    const res = await call(t, 'GET', '/user/api/v1/user/detail', { headers: { authorization: `Bearer ${expired}` } });
+    const res = await call(t, 'GET', '/user/api/v1/user/detail', {
+      headers: { authorization: `Bearer ${expired}` },
+    });
     expect(res.status).toBe(401);
   });
 });

@@ -112,7 +112,10 @@ export const MENU_TREE: MenuSeed[] = [
     name: '知识图谱',
     icon: 'ClusterOutlined',
     modes: ['evaluation', 'study'],
-    children: [leaf(601, '知识点管理', '/manage/knowledge/edit'), leaf(602, '知识图谱', '/manage/knowledge/show')],
+    children: [
+      leaf(601, '知识点管理', '/manage/knowledge/edit'),
+      leaf(602, '知识图谱', '/manage/knowledge/show'),
+    ],
   },
   {
     id: 700,
@@ -126,7 +129,10 @@ export const MENU_TREE: MenuSeed[] = [
       {
         id: 710,
         name: '练习',
-        children: [leaf(711, '练习列表', '/manage/study/practice/list'), leaf(712, '新建练习', '/manage/study/practice/add')],
+        children: [
+          leaf(711, '练习列表', '/manage/study/practice/list'),
+          leaf(712, '新建练习', '/manage/study/practice/add'),
+        ],
       },
       leaf(703, '学习目标', '/manage/study/target'),
     ],
@@ -136,7 +142,10 @@ export const MENU_TREE: MenuSeed[] = [
     name: '运营管理',
     icon: 'ShopOutlined',
     modes: ['study'],
-    children: [leaf(801, '商品管理', '/manage/operation/product'), leaf(802, '订单管理', '/manage/operation/order')],
+    children: [
+      leaf(801, '商品管理', '/manage/operation/product'),
+      leaf(802, '订单管理', '/manage/operation/order'),
+    ],
   },
   {
     id: 900,

@@ -108,10 +108,15 @@ export class MenuService {
     if (grants.all) return new Set(all.map((m) => m.id));
     const byId = new Map(all.map((m) => [m.id, m]));
     const isGranted = (m: FlatMenu) =>
-      grants.menuIds.has(m.id) || (m.permissionIndex != null && hasPermission(grants.permission, m.permissionIndex));
+      grants.menuIds.has(m.id) ||
+      (m.permissionIndex != null && hasPermission(grants.permission, m.permissionIndex));
     const result = new Set<number>();
     for (const menu of all) {
-      for (let node: FlatMenu | undefined = menu; node; node = node.parentId ? byId.get(node.parentId) : undefined) {
+      for (
+        let node: FlatMenu | undefined = menu;
+        node;
+        node = node.parentId ? byId.get(node.parentId) : undefined
+      ) {
         if (isGranted(node)) {
           result.add(menu.id);
           break;
@@ -134,7 +139,11 @@ export class MenuService {
     const byId = new Map(all.map((m) => [m.id, m]));
     const visible = new Set<number>();
     for (const id of ids) {
-      for (let node = byId.get(id); node && !visible.has(node.id); node = node.parentId ? byId.get(node.parentId) : undefined) {
+      for (
+        let node = byId.get(id);
+        node && !visible.has(node.id);
+        node = node.parentId ? byId.get(node.parentId) : undefined
+      ) {
         visible.add(node.id);
       }
     }

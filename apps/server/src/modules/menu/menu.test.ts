@@ -14,8 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const urls = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [...(n.url ? [n.url] : []), ...urls(n.children)]);
-const seedUrls = (nodes: MenuSeed[]): string[] => nodes.flatMap((n) => [...(n.url ? [n.url] : []), ...seedUrls(n.children ?? [])]);
+const urls = (nodes: MenuNode[]): string[] =>
+  nodes.flatMap((n) => [...(n.url ? [n.url] : []), ...urls(n.children)]);
+const seedUrls = (nodes: MenuSeed[]): string[] =>
+  nodes.flatMap((n) => [...(n.url ? [n.url] : []), ...seedUrls(n.children ?? [])]);
 
 async function menuOf(user: TestOrg['admin']): Promise<MenuNode[]> {
   const res = await call(t, 'GET', '/user/api/v2/sys/permission/get/menu?endpoint=1', { user });
@@ -28,13 +30,31 @@ describe('menu tree', () => {
     const tree = await menuOf(org.admin);
     const groups = tree.map((n) => n.name);
     for (const mode of Object.values(MODE_GROUPS)) for (const group of mode) expect(groups).toContain(group);
-    expect(tree[0]).toMatchObject({ id: 100, name: '控制台', icon: 'DashboardOutlined', url: '/manage/console' });
+    expect(tree[0]).toMatchObject({
+      id: 100,
+      name: '控制台',
+      icon: 'DashboardOutlined',
+      url: '/manage/console',
+    });
     expect(urls(tree).sort()).toEqual(seedUrls(MENU_TREE).sort());
   });
 
   it('covers every /manage route of the spec', () => {
     const all = seedUrls(MENU_TREE);
-    for (const url of ['/manage/exam/list', '/manage/paperBankMgt', '/manage/question/bank', '/manage/study/task', '/manage/recruitment/job', '/manage/system/staff', '/manage/analysis/report', '/manage/operation/order', '/manage/knowledge/show', '/manage/post/match', '/manage/evaluate/question/list', '/manage/pmt/list']) {
+    for (const url of [
+      '/manage/exam/list',
+      '/manage/paperBankMgt',
+      '/manage/question/bank',
+      '/manage/study/task',
+      '/manage/recruitment/job',
+      '/manage/system/staff',
+      '/manage/analysis/report',
+      '/manage/operation/order',
+      '/manage/knowledge/show',
+      '/manage/post/match',
+      '/manage/evaluate/question/list',
+      '/manage/pmt/list',
+    ]) {
       expect(all).toContain(url);
     }
     expect(new Set(all).size).toBe(all.length);
@@ -87,7 +107,9 @@ describe('menu tree', () => {
   });
 
   it('validates the endpoint parameter', async () => {
-    const res = await call(t, 'GET', '/user/api/v2/sys/permission/get/menu?endpoint=abc', { user: org.admin });
+    const res = await call(t, 'GET', '/user/api/v2/sys/permission/get/menu?endpoint=abc', {
+      user: org.admin,
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('endpoint');
   });

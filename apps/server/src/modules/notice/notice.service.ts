@@ -21,7 +21,10 @@ export async function listReceived(
   paging: { limit: number; offset: number },
   onlyUnread = false,
 ): Promise<{ rows: NoticeRow[]; total: number }> {
-  const where = and(eq(noticeReceives.userId, ctx.userId), onlyUnread ? eq(noticeReceives.status, 1) : undefined);
+  const where = and(
+    eq(noticeReceives.userId, ctx.userId),
+    onlyUnread ? eq(noticeReceives.status, 1) : undefined,
+  );
   const [rows, [totalRow]] = await Promise.all([
     db
       .select({
@@ -75,7 +78,11 @@ export async function hasUnread(db: Db, ctx: RequestContext): Promise<boolean> {
 }
 
 /** Collects ids of a department and all its descendants within the organisation. */
-export async function departmentWithDescendants(db: Db, organizationId: number, ids: number[]): Promise<number[]> {
+export async function departmentWithDescendants(
+  db: Db,
+  organizationId: number,
+  ids: number[],
+): Promise<number[]> {
   if (ids.length === 0) return [];
   const all = await db
     .select({ id: departments.id, parentId: departments.parentId })

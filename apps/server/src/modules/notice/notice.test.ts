@@ -34,7 +34,12 @@ describe('messages and notices', () => {
     expect(message).toMatchObject({ content: '下午三点开会', status: 1, senderName: '管理员' });
     expect(typeof message?.sendTime).toBe('number');
 
-    const read = await call(t, 'POST', `/user/api/v1/user/message/read?messageId=${message?.noticeReceiveId}`, { user: org.staff });
+    const read = await call(
+      t,
+      'POST',
+      `/user/api/v1/user/message/read?messageId=${message?.noticeReceiveId}`,
+      { user: org.staff },
+    );
     expect(read.body.res?.data).toEqual({ count: 1 });
     const after = await call(t, 'POST', '/user/api/v1/notice/is/unread', { user: org.staff });
     expect(after.body.res?.data).toBe(false);
@@ -53,7 +58,10 @@ describe('messages and notices', () => {
   it('pages the notice list five at a time and marks several read', async () => {
     const o = await createOrg(t);
     for (let i = 0; i < 7; i++) {
-      await call(t, 'POST', '/user/api/v1/user/message', { user: o.admin, body: { content: `消息${i}`, userIds: [o.staff.id] } });
+      await call(t, 'POST', '/user/api/v1/user/message', {
+        user: o.admin,
+        body: { content: `消息${i}`, userIds: [o.staff.id] },
+      });
     }
     const page0 = await call(t, 'GET', '/user/api/v1/notice/get/notices?page=0&size=5', { user: o.staff });
     expect(page0.body.res?.total).toBe(7);
@@ -67,12 +75,22 @@ describe('messages and notices', () => {
 
   it('cannot read or mark another user’s messages', async () => {
     const o = await createOrg(t);
-    await call(t, 'POST', '/user/api/v1/user/message', { user: o.admin, body: { content: '私信', userIds: [o.staff.id] } });
-    const bell = await call(t, 'POST', '/user/api/v1/user/message/unread?page=0&size=5', { user: o.staff, body: {} });
+    await call(t, 'POST', '/user/api/v1/user/message', {
+      user: o.admin,
+      body: { content: '私信', userIds: [o.staff.id] },
+    });
+    const bell = await call(t, 'POST', '/user/api/v1/user/message/unread?page=0&size=5', {
+      user: o.staff,
+      body: {},
+    });
     const id = rows(bell)[0]?.noticeReceiveId;
-    const foreign = await call(t, 'POST', `/user/api/v1/user/message/read?messageId=${id}`, { user: other.admin });
+    const foreign = await call(t, 'POST', `/user/api/v1/user/message/read?messageId=${id}`, {
+      user: other.admin,
+    });
     expect(foreign.body.res?.data).toEqual({ count: 0 });
-    const theirs = await call(t, 'GET', '/user/api/v1/notice/get/notices?page=0&size=5', { user: other.admin });
+    const theirs = await call(t, 'GET', '/user/api/v1/notice/get/notices?page=0&size=5', {
+      user: other.admin,
+    });
     expect(rows(theirs).some((r) => r.noticeReceiveId === id)).toBe(false);
     const still = await call(t, 'POST', '/user/api/v1/notice/is/unread', { user: o.staff });
     expect(still.body.res?.data).toBe(true);
@@ -103,12 +121,20 @@ describe('messages and notices', () => {
 
   it('rejects bad input with a message naming the field and changes nothing', async () => {
     const before = await call(t, 'GET', '/user/api/v1/notice/get/notices?page=0&size=5', { user: org.staff });
-    const empty = await call(t, 'POST', '/user/api/v1/user/message', { user: org.admin, body: { content: '  ', userIds: [org.staff.id] } });
+    const empty = await call(t, 'POST', '/user/api/v1/user/message', {
+      user: org.admin,
+      body: { content: '  ', userIds: [org.staff.id] },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('参数 content 不正确：消息内容不能为空');
-    const noOne = await call(t, 'POST', '/user/api/v1/user/message', { user: org.admin, body: { content: 'hi' } });
+    const noOne = await call(t, 'POST', '/user/api/v1/user/message', {
+      user: org.admin,
+      body: { content: 'hi' },
+    });
     expect(noOne.body.message).toBe('请选择接收人或部门');
-    const badPage = await call(t, 'GET', '/user/api/v1/notice/get/notices?page=-1&size=5', { user: org.staff });
+    const badPage = await call(t, 'GET', '/user/api/v1/notice/get/notices?page=-1&size=5', {
+      user: org.staff,
+    });
     expect(badPage.status).toBe(400);
     expect(badPage.body.message).toContain('page');
     const badIds = await call(t, 'POST', '/user/api/v1/notice/read', { user: org.staff, body: ['abc'] });

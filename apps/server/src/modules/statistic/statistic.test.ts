@@ -16,7 +16,9 @@ beforeAll(async () => {
   ]);
   await db.insert(papers).values({ organizationId: org.id, name: '试卷一' });
   await db.insert(exams).values([{ organizationId: other.id, name: '别人的考试' }]);
-  await db.insert(users).values({ organizationId: org.id, account: unique('left'), realName: '离职者', status: 1 });
+  await db
+    .insert(users)
+    .values({ organizationId: org.id, account: unique('left'), realName: '离职者', status: 1 });
 });
 afterAll(() => t.close());
 
@@ -34,10 +36,19 @@ describe('console statistics', () => {
   });
 
   it('lists recent activity newest first', async () => {
-    await call(t, 'POST', '/user/api/v1/user/message', { user: org.admin, body: { content: '你好', userIds: [org.staff.id] } });
+    await call(t, 'POST', '/user/api/v1/user/message', {
+      user: org.admin,
+      body: { content: '你好', userIds: [org.staff.id] },
+    });
     const res = await call(t, 'GET', '/user/api/v1/statistic/console', { user: org.admin });
-    const data = res.body.res?.data as { recentActivity: { action: string; actorName: string; detail: string }[] };
-    expect(data.recentActivity[0]).toMatchObject({ action: 'message', actorName: '管理员', detail: '管理员 向 1 人发送了消息' });
+    const data = res.body.res?.data as {
+      recentActivity: { action: string; actorName: string; detail: string }[];
+    };
+    expect(data.recentActivity[0]).toMatchObject({
+      action: 'message',
+      actorName: '管理员',
+      detail: '管理员 向 1 人发送了消息',
+    });
   });
 
   it('counts staff by status', async () => {

@@ -36,7 +36,10 @@ export const DEFAULT_ROLES = [
 
 export type DefaultRoleKey = (typeof DEFAULT_ROLES)[number]['key'];
 
-export async function createDefaultRoles(db: DbOrTx, organizationId: number): Promise<Record<DefaultRoleKey, number>> {
+export async function createDefaultRoles(
+  db: DbOrTx,
+  organizationId: number,
+): Promise<Record<DefaultRoleKey, number>> {
   const ids = {} as Record<DefaultRoleKey, number>;
   for (const def of DEFAULT_ROLES) {
     const [role] = await db

@@ -38,7 +38,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(userRoles)
         .innerJoin(roles, eq(roles.id, userRoles.roleId))
         .where(eq(userRoles.userId, request.ctx.userId));
-      const permission = row.isAdmin ? permissionMaskFromIndices([...PERMISSION_INDICES]) : roleRows.reduce((mask, r) => mask | r.permission, 0);
+      const permission = row.isAdmin
+        ? permissionMaskFromIndices([...PERMISSION_INDICES])
+        : roleRows.reduce((mask, r) => mask | r.permission, 0);
       return ok({
         ...row,
         roles: roleRows.map(({ roleId, name }) => ({ roleId, name })),
