@@ -1,0 +1,19 @@
+// `npm run bench`: runs each benchmark and writes its JSON result to bench/results/.
+import fs from 'node:fs';
+import path from 'node:path';
+import { apiLatency } from './api-latency.bench';
+
+const benchmarks: Record<string, () => Promise<unknown>> = { 'api-latency': apiLatency };
+
+const only = process.argv[2];
+const outDir = path.join(import.meta.dirname, 'results');
+fs.mkdirSync(outDir, { recursive: true });
+for (const [name, bench] of Object.entries(benchmarks)) {
+  if (only && only !== name) continue;
+  console.log(`▶ ${name}`);
+  const result = await bench();
+  const file = path.join(outDir, `${name}.json`);
+  fs.writeFileSync(file, JSON.stringify({ name, at: new Date().toISOString(), result }, null, 2));
+  console.log(JSON.stringify(result, null, 2));
+  console.log(`  → ${file}`);
+}
