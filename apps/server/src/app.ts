@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -24,6 +25,10 @@ import { registerErrorHandler } from './core/error-handler';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './core/rate-limiter';
 import { LogSmsProvider, OutboxSmsProvider } from './core/sms';
 import { TokenService } from './core/tokens';
+import { JobRunner } from './core/jobs';
+import { createMailer } from './core/mailer';
+import { LocalStorage } from './core/storage';
+import { fileRoutes } from './modules/file/file.routes';
 import { findWebDist, isApiPath, registerWeb, renderIndex, type IndexPage } from './core/web';
 import { MenuService } from './modules/menu/menu.service';
 import { menuRoutes } from './modules/menu/menu.routes';
@@ -95,9 +100,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? new OutboxSmsProvider(config.dataDir, app.log)
         : new LogSmsProvider(app.log),
     rsa: await loadRsaKeys(database.db, config.rsaPrivateKey),
+    mailer: createMailer(config, app.log),
+    storage: new LocalStorage(path.join(config.dataDir, 'files')),
+    jobs: new JobRunner(database.db, app.log),
   };
+  await deps.jobs.failStale();
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
+    await deps.jobs.idle();
     redis?.disconnect();
     if (ownsDatabase) await database.close();
   });
@@ -130,6 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.corsOrigins.length > 0)
     await app.register(fastifyCors, { origin: config.corsOrigins, credentials: false });
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+  await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -157,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(userRoutes);
   await app.register(noticeRoutes);
   await app.register(statisticRoutes);
+  await app.register(fileRoutes);
 
   if (webDist && indexPage) {
     await registerWeb(app, webDist, indexPage);

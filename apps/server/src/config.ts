@@ -46,6 +46,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  ORG_APPROVAL: z.enum(['auto', 'manual']).default('auto'),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('考培 <no-reply@kaopei.local>'),
+  PLATFORM_ADMIN_PASSWORD: z.string().min(8).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -77,6 +82,14 @@ export interface Config {
   webDist?: string;
   logLevel: string;
   seedDemo: boolean;
+  orgApproval: 'auto' | 'manual';
+  /** Base URL of the web app, for links in e-mails. */
+  publicUrl: string;
+  /** nodemailer SMTP connection URL; without it mail goes to the outbox (dev) or nowhere (production). */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Creates/updates the platform administrator `platform` at start when set. */
+  platformAdminPassword?: string;
 }
 
 export class ConfigError extends Error {}
@@ -120,6 +133,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'auto' ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true',
+    orgApproval: e.ORG_APPROVAL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    platformAdminPassword: e.PLATFORM_ADMIN_PASSWORD,
   };
   if (config.env === 'production') {
     const defaults: string[] = [];

@@ -2,6 +2,9 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { MenuService } from '../modules/menu/menu.service';
 import type { RsaKeys } from './crypto';
+import type { JobRunner } from './jobs';
+import type { Mailer } from './mailer';
+import type { Storage } from './storage';
 import type { RateLimiter } from './rate-limiter';
 import type { SmsProvider } from './sms';
 import type { TokenService } from './tokens';
@@ -16,6 +19,9 @@ export interface Deps {
   rateLimiter: RateLimiter;
   sms: SmsProvider;
   rsa: RsaKeys;
+  mailer: Mailer;
+  storage: Storage;
+  jobs: JobRunner;
 }
 
 declare module 'fastify' {

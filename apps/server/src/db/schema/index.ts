@@ -4,3 +4,7 @@ export * from './permission';
 export * from './notice';
 export * from './activity';
 export * from './content';
+export * from './people';
+export * from './account';
+export * from './files';
+export * from './edu';
