@@ -37,7 +37,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && node apps/server/dist/main.js`,
+    command: `rm -rf "${E2E_DATA_DIR}" && node ${process.env.E2E_SERVER_MAIN ?? 'apps/server/dist/main.js'}`,
     cwd: repoRoot,
     url: `http://localhost:${E2E_PORT}/api/health`,
     timeout: 120_000,
@@ -48,7 +48,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       PORT: String(E2E_PORT),
       DATA_DIR: E2E_DATA_DIR,
-      WEB_DIST: path.join(repoRoot, 'apps/web/dist'),
+      WEB_DIST: process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
       LOG_LEVEL: 'warn',
       LOGIN_MAX_ATTEMPTS: '50',
     },

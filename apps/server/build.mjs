@@ -8,7 +8,8 @@ const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `$
 
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // OUTFILE lets parallel e2e runs keep builds apart.
+  outfile: process.env.OUTFILE ?? 'dist/main.js',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -33,6 +33,8 @@ export function migrationsFolder(): string {
     if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
     dir = path.dirname(dir);
   }
+  const fromRoot = path.resolve('apps/server/drizzle');
+  if (fs.existsSync(path.join(fromRoot, 'meta', '_journal.json'))) return fromRoot;
   throw new Error('SQL migrations folder (drizzle/) not found');
 }
 
