@@ -19,5 +19,7 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // The first antd render in a file is slow on a busy 2-core machine.
+    testTimeout: 30_000,
   },
 });

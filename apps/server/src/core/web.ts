@@ -49,7 +49,10 @@ export function renderIndex(
   return { html, scriptHash };
 }
 
-/** Serves the built web app: hashed assets cached for a year, every other page gets index.html. */
+/**
+ * Serves the built web app: @fastify/static (wildcard off) registers one route per built file; hashed
+ * assets are cached for a year; every other page gets index.html (see the not-found handler in app.ts).
+ */
 export async function registerWeb(app: FastifyInstance, distDir: string, page: IndexPage): Promise<void> {
   await app.register(fastifyStatic, {
     root: distDir,
@@ -61,19 +64,6 @@ export async function registerWeb(app: FastifyInstance, distDir: string, page: I
       }
     },
   });
-  // Register every file outside assets/ (logos, favicons) plus the assets folder itself.
-  app.get('/assets/*', { config: { public: true }, schema: { hide: true } }, (request, reply) => {
-    const file = (request.params as { '*': string })['*'];
-    return reply.sendFile(path.join('assets', file));
-  });
-  for (const entry of fs.readdirSync(distDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const rel = path.relative(distDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-    if (rel === 'index.html' || rel.startsWith('assets/')) continue;
-    app.get('/' + rel, { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
-      reply.sendFile(rel),
-    );
-  }
   app.decorate('indexPage', page);
 }
 

@@ -1,0 +1,73 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { registerMessageApi } from '../lib/feedback';
+import { STORAGE_KEYS } from '../lib/storage';
+import { useSessionStore } from '../stores/session-store';
+import { AppConfigContext } from './app-config-context';
+import type { AppConfig } from './config';
+import { createQueryClient } from './query-client';
+
+export function buildTheme(config: AppConfig): ThemeConfig {
+  return {
+    token: {
+      colorPrimary: config.primaryColor,
+      colorLink: config.primaryColor,
+      borderRadius: 6,
+      fontFamily:
+        "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Helvetica Neue', Arial, sans-serif",
+    },
+    components: {
+      Layout: { headerBg: '#ffffff', bodyBg: '#f5f7fa' },
+      Menu: { horizontalLineHeight: '46px' },
+    },
+  };
+}
+
+/** Hands antd's themed message API to code outside React (the HTTP client). */
+function MessageBridge(): null {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    registerMessageApi(message);
+    return () => registerMessageApi(null);
+  }, [message]);
+  return null;
+}
+
+/** Another tab signing in or out changes local storage; follow it. */
+function StorageSync(): null {
+  useEffect(() => {
+    const watched: readonly string[] = [STORAGE_KEYS.auth, STORAGE_KEYS.userInfo, STORAGE_KEYS.menuInfo];
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || watched.includes(event.key)) useSessionStore.getState().reload();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+  return null;
+}
+
+export function AppProviders({
+  config,
+  queryClient,
+  children,
+}: {
+  config: AppConfig;
+  queryClient?: QueryClient;
+  children: ReactNode;
+}): ReactNode {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <AppConfigContext value={config}>
+      <ConfigProvider locale={zhCN} theme={buildTheme(config)}>
+        {/* Toasts sit below the top bar so they never cover the mode switch or the bell. */}
+        <AntApp message={{ top: 72, maxCount: 3 }}>
+          <MessageBridge />
+          <StorageSync />
+          <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        </AntApp>
+      </ConfigProvider>
+    </AppConfigContext>
+  );
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { ALLOWED_PATHS, decideAccess } from './guard';
+
+const menuUrls = ['/manage/console', '/manage/exam/list', '/manage/system/staff'];
+
+describe('decideAccess', () => {
+  it('always allows public routes', () => {
+    expect(decideAccess('/home', { title: '首页', public: true }, null, null)).toEqual({ kind: 'allow' });
+    expect(decideAccess('/login', { title: '登录', public: true }, menuUrls, '/manage/console')).toEqual({
+      kind: 'allow',
+    });
+  });
+
+  it('lets unknown paths through to the catch-all redirect', () => {
+    expect(decideAccess('/manage/nope', undefined, menuUrls, null)).toEqual({ kind: 'allow' });
+    expect(decideAccess('/manage/nope', undefined, null, null)).toEqual({ kind: 'allow' });
+  });
+
+  it('sends a signed-out user on /manage to sign in', () => {
+    expect(
+      decideAccess('/manage/console', { title: '控制台', menuUrl: '/manage/console' }, null, null),
+    ).toEqual({
+      kind: 'login',
+    });
+    expect(decideAccess('/manage/version', { title: '价格版本' }, null, null)).toEqual({ kind: 'login' });
+  });
+
+  it('allows a route whose menu URL is in the menu', () => {
+    expect(
+      decideAccess('/manage/console', { title: '控制台', menuUrl: '/manage/console' }, menuUrls, null),
+    ).toEqual({
+      kind: 'allow',
+    });
+  });
+
+  it('allows a detail page through the menu URL of its list', () => {
+    expect(
+      decideAccess(
+        '/manage/exam/editor',
+        { title: '编辑考试', menuUrl: '/manage/exam/list' },
+        menuUrls,
+        null,
+      ),
+    ).toEqual({ kind: 'allow' });
+  });
+
+  it('ignores trailing slashes and query strings when matching', () => {
+    expect(decideAccess('/manage/console/', { title: '控制台' }, ['manage/console?x=1'], null)).toEqual({
+      kind: 'allow',
+    });
+  });
+
+  it('allows the fixed allow-list to every signed-in user', () => {
+    for (const path of ['/manage/userInfo', '/manage/version', '/personal/message']) {
+      expect(ALLOWED_PATHS).toContain(path);
+      expect(decideAccess(path, { title: 'x' }, [], null)).toEqual({ kind: 'allow' });
+    }
+  });
+
+  it('refuses other routes, warning and redirecting to the first menu URL', () => {
+    expect(
+      decideAccess(
+        '/manage/operation/order',
+        { title: '订单', menuUrl: '/manage/operation/order' },
+        menuUrls,
+        '/manage/console',
+      ),
+    ).toEqual({ kind: 'deny', to: '/manage/console', warn: true });
+  });
+
+  it('warns on a fresh load too', () => {
+    expect(
+      decideAccess('/manage/secret', { title: 'x', menuUrl: '/manage/secret' }, menuUrls, null),
+    ).toMatchObject({
+      kind: 'deny',
+      warn: true,
+    });
+  });
+
+  it('does not warn when coming from /login', () => {
+    expect(
+      decideAccess(
+        '/manage/operation/order',
+        { title: '订单', menuUrl: '/manage/operation/order' },
+        menuUrls,
+        '/login',
+      ),
+    ).toEqual({ kind: 'deny', to: '/manage/console', warn: false });
+  });
+
+  it('uses the first built menu page when given, and never redirects to the refused page', () => {
+    expect(
+      decideAccess('/manage/secret', { title: 'x' }, menuUrls, null, {
+        firstMenuUrl: '/manage/system/staff',
+      }),
+    ).toMatchObject({ to: '/manage/system/staff' });
+    expect(
+      decideAccess('/manage/secret', { title: 'x' }, ['/manage/other'], null, {
+        firstMenuUrl: null,
+        homePath: '/college',
+      }),
+    ).toMatchObject({ to: '/college' });
+    expect(decideAccess('/manage/secret', { title: 'x' }, [], null, { homePath: '/home' })).toMatchObject({
+      to: '/home',
+    });
+  });
+});

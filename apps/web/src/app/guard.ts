@@ -1,0 +1,71 @@
+import type { RouteHandle } from './route-handle';
+import { normalizeMenuUrl } from './layout/menu-model';
+
+/**
+ * The navigation guard's decision (spec §2 "Navigation guard"), as a pure function of the target,
+ * its route handle, the stored menu URLs and where the user comes from.
+ */
+
+/** Paths every signed-in user may open whatever the menu says. */
+export const ALLOWED_PATHS: readonly string[] = [
+  '/manage',
+  '/manage/userInfo',
+  '/manage/version',
+  '/personal/message',
+  '/home',
+  '/college',
+  '/login',
+  '/signup',
+  '/NotFoundComponent',
+];
+
+export type AccessDecision =
+  | { kind: 'allow' }
+  /** Not signed in: remember the target and sign in first. */
+  | { kind: 'login' }
+  /** Signed in but not permitted: warn (unless coming from /login) and go to `to`. */
+  | { kind: 'deny'; to: string; warn: boolean };
+
+export interface AccessOptions {
+  /** Where to go when the menu offers nothing usable. */
+  homePath?: string;
+  /** First menu URL whose page exists in this build; defaults to the first menu URL. */
+  firstMenuUrl?: string | null;
+}
+
+/**
+ * @param path      target pathname
+ * @param handle    the target's deepest route handle (undefined for unknown paths, which are allowed
+ *                  through to the catch-all redirect)
+ * @param menuUrls  URLs of the stored menu tree, or null when no menu is stored (not signed in)
+ * @param fromPath  pathname the user comes from, or null on a fresh load
+ */
+export function decideAccess(
+  path: string,
+  handle: RouteHandle | undefined,
+  menuUrls: readonly string[] | null,
+  fromPath: string | null,
+  options: AccessOptions = {},
+): AccessDecision {
+  // Unknown paths have no handle; the router's catch-all sends them to the home page (spec §2).
+  if (!handle || handle.public) return { kind: 'allow' };
+  const target = normalizeMenuUrl(path) ?? '/';
+  if (menuUrls === null) {
+    return ALLOWED_PATHS.includes(target) && !target.startsWith('/manage') && target !== '/personal/message'
+      ? { kind: 'allow' }
+      : { kind: 'login' };
+  }
+  if (ALLOWED_PATHS.includes(target)) return { kind: 'allow' };
+
+  const granted = new Set(menuUrls.map((url) => normalizeMenuUrl(url)).filter((url) => url !== null));
+  const requested = normalizeMenuUrl(handle.menuUrl) ?? target;
+  if (granted.has(requested) || granted.has(target)) return { kind: 'allow' };
+
+  const homePath = options.homePath ?? '/home';
+  const first =
+    options.firstMenuUrl === undefined ? (normalizeMenuUrl(menuUrls[0]) ?? null) : options.firstMenuUrl;
+  // Never bounce to the page being refused (that would loop).
+  const to = first && first !== target ? first : homePath;
+  const comingFromLogin = normalizeMenuUrl(fromPath) === '/login';
+  return { kind: 'deny', to, warn: !comingFromLogin };
+}

@@ -1,0 +1,137 @@
+import { useCallback, type ReactNode, type UIEvent } from 'react';
+import { Badge, Button, Empty, Spin, Typography } from 'antd';
+import { bellTime, NO_MESSAGES } from '@kaopei/shared';
+import type { NoticeMessage } from '../../features/notice/api';
+import { BellFooter } from '../../features/notice/bell-footer';
+
+/** Distance from the bottom, in px, at which the next page is requested. */
+const LOAD_MORE_THRESHOLD_PX = 24;
+
+export interface BellPanelProps {
+  items: readonly NoticeMessage[];
+  loading: boolean;
+  error: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  onRetry: () => void;
+  /** Called when the pointer enters an unread row (marks it read). */
+  onHoverUnread: (message: NoticeMessage) => void;
+  now?: number;
+}
+
+export function isUnread(message: Pick<NoticeMessage, 'status'>): boolean {
+  return Boolean(message.status);
+}
+
+/** The bell's dropdown: messages with infinite scroll, '暂无消息' when there are none. */
+export function BellPanel({
+  items,
+  loading,
+  error,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  onRetry,
+  onHoverUnread,
+  now,
+}: BellPanelProps): ReactNode {
+  const handleScroll = useCallback(
+    (event: UIEvent<HTMLDivElement>) => {
+      const el = event.currentTarget;
+      if (
+        hasMore &&
+        !loadingMore &&
+        el.scrollTop + el.clientHeight >= el.scrollHeight - LOAD_MORE_THRESHOLD_PX
+      ) {
+        onLoadMore();
+      }
+    },
+    [hasMore, loadingMore, onLoadMore],
+  );
+
+  let body: ReactNode;
+  if (loading) {
+    body = (
+      <div className="kp-bell__state">
+        <Spin />
+      </div>
+    );
+  } else if (error) {
+    body = (
+      <div className="kp-bell__state">
+        <Typography.Text type="secondary">消息加载失败</Typography.Text>
+        <Button size="small" type="link" onClick={onRetry}>
+          重试
+        </Button>
+      </div>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <div className="kp-bell__state">
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_MESSAGES} />
+      </div>
+    );
+  } else {
+    body = (
+      <ul className="kp-bell__list" aria-label="消息列表">
+        {items.map((message) => {
+          const unread = isUnread(message);
+          return (
+            <li
+              key={message.noticeReceiveId}
+              className={unread ? 'kp-bell__item kp-bell__item--unread' : 'kp-bell__item'}
+              data-testid="bell-item"
+              data-unread={unread ? 'true' : 'false'}
+              onMouseEnter={unread ? () => onHoverUnread(message) : undefined}
+              onFocus={unread ? () => onHoverUnread(message) : undefined}
+              tabIndex={0}
+            >
+              <div className="kp-bell__item-main">
+                {message.title ? <div className="kp-bell__item-title">{message.title}</div> : null}
+                <Typography.Paragraph className="kp-bell__item-content" ellipsis={{ rows: 2 }}>
+                  {message.content}
+                </Typography.Paragraph>
+                {message.senderName ? (
+                  <Typography.Text type="secondary" className="kp-bell__item-sender">
+                    {message.senderName}
+                  </Typography.Text>
+                ) : null}
+              </div>
+              <div className="kp-bell__item-meta">
+                {unread ? (
+                  <Badge status="error" aria-label="未读" data-testid="bell-unread-dot" />
+                ) : (
+                  <Typography.Text type="secondary" className="kp-bell__time">
+                    {bellTime(message.sendTime, now)}
+                  </Typography.Text>
+                )}
+              </div>
+            </li>
+          );
+        })}
+        {hasMore || loadingMore ? (
+          <li className="kp-bell__more">
+            {loadingMore ? (
+              <Spin size="small" />
+            ) : (
+              <Button type="link" size="small" onClick={onLoadMore}>
+                加载更多
+              </Button>
+            )}
+          </li>
+        ) : null}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="kp-bell" role="dialog" aria-label="消息">
+      <div className="kp-bell__header">消息通知</div>
+      <div className="kp-bell__body" onScroll={handleScroll} data-testid="bell-scroll">
+        {body}
+      </div>
+      <BellFooter />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { matchPath } from 'react-router';
+import { consoleRoutes } from '../features/console/routes';
+import { versionRoutes } from '../features/version/routes';
+import type { AppRouteObject } from './route-handle';
+
+/**
+ * Registry of the pages built under /manage. Add a feature's routes here; the menu then links to them
+ * and the guard resolves their handles. Menu entries without a page here are shown disabled.
+ */
+export const MANAGE_BASE = '/manage';
+
+export const manageChildRoutes: AppRouteObject[] = [
+  ...consoleRoutes,
+  ...versionRoutes,
+];
+
+function joinPath(base: string, path: string): string {
+  if (path.startsWith('/')) return path;
+  return `${base.replace(/\/+$/, '')}/${path}`;
+}
+
+/** Absolute path patterns of every page under /manage (e.g. '/manage/console'). */
+export function collectRoutePaths(routes: readonly AppRouteObject[], base: string): string[] {
+  const paths: string[] = [];
+  for (const route of routes) {
+    if (route.path === '*' || route.path?.endsWith('/*')) continue;
+    const full = route.path ? joinPath(base, route.path) : base;
+    if (route.Component || route.element || route.lazy) {
+      if (!route.index || full !== base) paths.push(full);
+    }
+    if (route.children?.length) paths.push(...collectRoutePaths(route.children as AppRouteObject[], full));
+  }
+  return [...new Set(paths)];
+}
+
+export const managePaths: readonly string[] = collectRoutePaths(manageChildRoutes, MANAGE_BASE);
+
+/** Whether a (normalised) URL opens a page of this build. */
+export function isRoutableUrl(url: string): boolean {
+  const path = url.split(/[?#]/)[0] ?? url;
+  return managePaths.some((pattern) => matchPath({ path: pattern, end: true }, path) !== null);
+}

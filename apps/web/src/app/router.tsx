@@ -1,0 +1,69 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { authRoutes } from '../features/auth/routes';
+import { publicRoutes } from '../features/public/routes';
+import { cancelPendingRequests, registerNavigator } from '../lib/http';
+import { getConfig } from './config';
+import { lazyPage } from './lazy-page';
+import { ManageIndex } from './layout/manage-index';
+import { manageChildRoutes } from './manage-routes';
+import { PageLoading } from './page-states';
+import type { AppRouteObject } from './route-handle';
+import { RootShell } from './root-shell';
+import { RouteErrorPage } from './route-error-page';
+
+/** Unknown paths go to the edition's home page (spec §2). */
+function HomeRedirect() {
+  return <Navigate to={getConfig().homePath} replace />;
+}
+
+const ManageLayoutPage = lazyPage(() =>
+  import('./layout/manage-layout').then((module) => ({ default: module.ManageLayout })),
+);
+
+export function buildRoutes(): AppRouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: RootShell,
+      ErrorBoundary: RouteErrorPage,
+      HydrateFallback: PageLoading,
+      children: [
+        { index: true, Component: HomeRedirect },
+        ...authRoutes,
+        ...publicRoutes,
+        {
+          path: '/manage',
+          Component: ManageLayoutPage,
+          handle: { title: '管理后台' },
+          children: [
+            { index: true, Component: ManageIndex, handle: { title: '管理后台' } },
+            ...manageChildRoutes,
+          ],
+        },
+        { path: '*', Component: HomeRedirect },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(routes: RouteObject[] = buildRoutes()) {
+  const router = createBrowserRouter(routes);
+
+  // Spec §2: pending requests are cancelled on every navigation — when it starts (routes with loaders
+  // pass through a 'loading' state) or, for immediate navigations, when the location changes.
+  let lastLocationKey = router.state.location.key;
+  let lastTargetKey: string | null = null;
+  router.subscribe((state) => {
+    const target = state.navigation.location;
+    if (target && target.key !== lastTargetKey) {
+      lastTargetKey = target.key;
+      cancelPendingRequests();
+    } else if (state.location.key !== lastLocationKey && state.location.key !== lastTargetKey) {
+      cancelPendingRequests();
+    }
+    lastLocationKey = state.location.key;
+  });
+
+  registerNavigator((to) => router.navigate(to, { replace: true }));
+  return router;
+}

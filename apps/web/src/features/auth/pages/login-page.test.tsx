@@ -1,0 +1,117 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../api', () => ({
+  fetchPublicKey: vi.fn(),
+  requestPasswordToken: vi.fn(),
+  fetchUserDetail: vi.fn(),
+  fetchMenuTree: vi.fn(),
+  sendSmsCode: vi.fn(),
+}));
+
+import { AppConfigContext } from '../../../app/app-config-context';
+import { DEFAULT_CONFIG } from '../../../app/config';
+import { REDIRECT_KEY, STORAGE_KEYS } from '../../../lib/storage';
+import { useSessionStore } from '../../../stores/session-store';
+import { fetchMenuTree, fetchPublicKey, fetchUserDetail, requestPasswordToken } from '../api';
+import LoginPage from './login-page';
+
+async function renderLogin(demo = false) {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <LoginPage /> },
+      { path: '*', element: <div>目标页</div> },
+    ],
+    { initialEntries: ['/login'] },
+  );
+  await act(async () => {
+    render(
+      <AppConfigContext value={{ ...DEFAULT_CONFIG, demo }}>
+        <RouterProvider router={router} />
+      </AppConfigContext>,
+    );
+  });
+  return router;
+}
+
+function fillAccountForm(username: string, password: string) {
+  fireEvent.change(screen.getByLabelText('账号'), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText('密码'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: '登 录' }));
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  useSessionStore.getState().reload();
+  vi.mocked(fetchPublicKey).mockRejectedValue(new Error('no key'));
+  vi.mocked(requestPasswordToken).mockReset();
+});
+
+describe('LoginPage', () => {
+  it('shows both tabs and hides the demo hint unless configured', async () => {
+    await renderLogin();
+    expect(screen.getByRole('tab', { name: '账号密码登录' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '验证码登录' })).toBeInTheDocument();
+    expect(screen.queryByTestId('demo-hint')).toBeNull();
+  });
+
+  it('shows the demo hint when the config says demo', async () => {
+    await renderLogin(true);
+    expect(screen.getByTestId('demo-hint')).toHaveTextContent('Kaopei@2024');
+  });
+
+  it("shows the server's error_description in the form", async () => {
+    vi.mocked(requestPasswordToken).mockRejectedValue({
+      error: 'invalid_grant',
+      error_description: '用户名或密码错误',
+    });
+    await renderLogin();
+    fillAccountForm('admin', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('用户名或密码错误');
+    expect(requestPasswordToken).toHaveBeenCalledWith({
+      username: 'admin',
+      password: 'wrong',
+      encrypted: false,
+    });
+  });
+
+  it('stores the session and goes to the remembered page', async () => {
+    window.sessionStorage.setItem(REDIRECT_KEY, '/manage/version');
+    vi.mocked(requestPasswordToken).mockResolvedValue({
+      access_token: 'a',
+      refresh_token: 'r',
+      token_type: 'bearer',
+      expires_in: 3600,
+    });
+    vi.mocked(fetchUserDetail).mockResolvedValue({
+      userId: 1,
+      realName: '管理员',
+      isAdmin: true,
+      organizationName: '示例科技',
+    });
+    vi.mocked(fetchMenuTree).mockResolvedValue([{ id: 1, name: '控制台', url: '/manage/console' }]);
+    const router = await renderLogin();
+    fillAccountForm('admin', 'Kaopei@2024');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage/version'));
+    expect(window.localStorage.getItem(STORAGE_KEYS.auth)).toContain('"access_token":"a"');
+    expect(window.localStorage.getItem(STORAGE_KEYS.menuInfo)).toContain('/manage/console');
+    expect(window.sessionStorage.getItem(REDIRECT_KEY)).toBeNull();
+  });
+
+  it('sends type 7 with the SMS code after 短信验证', async () => {
+    vi.mocked(requestPasswordToken).mockRejectedValue({
+      error: 'invalid_grant',
+      error_description: '验证码错误',
+    });
+    await renderLogin();
+    fireEvent.click(screen.getByRole('button', { name: '短信验证' }));
+    fireEvent.change(screen.getByPlaceholderText('短信验证码'), { target: { value: '123456' } });
+    fillAccountForm('admin', 'Kaopei@2024');
+    expect(await screen.findByRole('alert')).toHaveTextContent('验证码错误');
+    expect(requestPasswordToken).toHaveBeenCalledWith(
+      expect.objectContaining({ username: 'admin', code: '123456', type: 7 }),
+    );
+  });
+});

@@ -1,0 +1,136 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Alert, Card, Flex, Tabs, Typography } from 'antd';
+import { useAppConfig } from '../../../app/app-config-context';
+import { AppFooter } from '../../../app/layout/app-footer';
+import { useSessionStore } from '../../../stores/session-store';
+import type { PasswordGrantForm } from '../api';
+import { AccountLoginForm } from '../components/account-login-form';
+import { SmsLoginForm } from '../components/sms-login-form';
+import { preparePassword, signIn, signInErrorText } from '../session';
+
+type LoginTab = 'account' | 'sms';
+
+/** /login: account + password (optionally with an SMS code), or phone + SMS code. */
+export default function LoginPage(): ReactNode {
+  const config = useAppConfig();
+  const navigate = useNavigate();
+  const signedIn = useSessionStore((state) => state.auth !== null && state.menuInfo !== null);
+  const [tab, setTab] = useState<LoginTab>('account');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (form: PasswordGrantForm) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      const prepared =
+        form.password !== undefined
+          ? { ...form, ...(await preparePassword(form.password, config.requireEncryptedPassword)) }
+          : form;
+      const target = await signIn(prepared);
+      await navigate(target, { replace: true });
+    } catch (failure) {
+      setError(signInErrorText(failure));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const onSubmit = (form: PasswordGrantForm) => void submit(form);
+
+  return (
+    <div className="kp-login">
+      <div className="kp-login__aside" aria-hidden="true">
+        <div className="kp-login__aside-inner">
+          <img src={config.logo} alt="" className="kp-login__aside-logo" />
+          <h2>{config.displayName}</h2>
+          <p>{config.slogan}</p>
+          <ul>
+            <li>在线考试、题库与试卷管理</li>
+            <li>岗位能力模型与人才测评分析</li>
+            <li>学习任务、课程与练习</li>
+            <li>招聘管理与校园招聘</li>
+          </ul>
+        </div>
+      </div>
+      <main className="kp-login__main">
+        <Card className="kp-login__card" variant="borderless">
+          <Link to={config.homePath} className="kp-login__brand">
+            <img src={config.logo} alt="" />
+            <span>{config.displayName}</span>
+          </Link>
+          <Typography.Title level={3} className="kp-login__title">
+            欢迎登录
+          </Typography.Title>
+          {signedIn ? (
+            <Alert
+              type="success"
+              showIcon
+              className="kp-login__notice"
+              title={
+                <span>
+                  您已登录，<Link to="/manage">进入后台</Link>
+                </span>
+              }
+            />
+          ) : null}
+          <Tabs
+            destroyOnHidden
+            activeKey={tab}
+            onChange={(key) => {
+              setTab(key as LoginTab);
+              setError(null);
+            }}
+            items={[
+              {
+                key: 'account',
+                label: '账号密码登录',
+                children: <AccountLoginForm submitting={submitting} onSubmit={onSubmit} />,
+              },
+              {
+                key: 'sms',
+                label: '验证码登录',
+                children: <SmsLoginForm submitting={submitting} onSubmit={onSubmit} />,
+              },
+            ]}
+          />
+          {error ? (
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              title={error}
+              className="kp-login__error"
+              data-testid="login-error"
+            />
+          ) : null}
+          <Flex justify="space-between" gap={12} wrap style={{ marginTop: 16 }}>
+            <Link to="/forgetPwd" data-testid="forgot-password">
+              忘记密码
+            </Link>
+            <Link to="/signup" data-testid="signup-link">
+              注册新组织
+            </Link>
+          </Flex>
+          {config.demo ? (
+            <Alert
+              type="info"
+              className="kp-login__demo"
+              data-testid="demo-hint"
+              title="演示账号"
+              description={
+                <span>
+                  管理员 <Typography.Text code>admin</Typography.Text>，员工{' '}
+                  <Typography.Text code>zhangsan</Typography.Text>，密码均为{' '}
+                  <Typography.Text code>Kaopei@2024</Typography.Text>
+                </span>
+              }
+            />
+          ) : null}
+        </Card>
+        <AppFooter className="kp-login__footer" />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,301 @@
+import axios, {
+  AxiosError,
+  type AxiosAdapter,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('./feedback', () => ({
+  toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() },
+}));
+
+import { toast } from './feedback';
+import {
+  ApiError,
+  cancelPendingRequests,
+  classifyFailure,
+  describeHttpError,
+  failureMessage,
+  get,
+  getPage,
+  handleBodyCode,
+  http,
+  isCancelledRequest,
+  needsRefresh,
+  pendingRequestCount,
+  registerNavigator,
+  triggersUnauthorizedFlow,
+} from './http';
+import { REDIRECT_KEY, STORAGE_KEYS } from './storage';
+import { useSessionStore } from '../stores/session-store';
+
+const toastError = vi.mocked(toast.error);
+
+type Handler = (config: InternalAxiosRequestConfig) => Promise<AxiosResponse>;
+
+function reply(config: InternalAxiosRequestConfig, status: number, data: unknown): Promise<AxiosResponse> {
+  const response: AxiosResponse = {
+    status,
+    statusText: String(status),
+    data,
+    headers: {},
+    config,
+    request: {},
+  };
+  if (status >= 200 && status < 300) return Promise.resolve(response);
+  return Promise.reject(
+    new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, {}, response),
+  );
+}
+
+/** A request that only ends when aborted. */
+function hang(config: InternalAxiosRequestConfig): Promise<AxiosResponse> {
+  return new Promise((_resolve, reject) => {
+    const signal = config.signal as AbortSignal | undefined;
+    signal?.addEventListener('abort', () => reject(new axios.CanceledError(undefined, undefined, config)));
+  });
+}
+
+function useAdapter(handler: Handler): void {
+  http.defaults.adapter = handler as AxiosAdapter;
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function storeSession(refreshToken = '') {
+  useSessionStore.getState().setAuth({
+    access_token: 'access-1',
+    refresh_token: refreshToken,
+    expires_at: Date.now() + 3600_000,
+  });
+  useSessionStore
+    .getState()
+    .setUserInfo({ userId: 1, realName: '张三', isAdmin: false, organizationName: '示例' });
+  useSessionStore.getState().setMenuInfo([{ id: 1, name: '控制台', url: '/manage/console' }]);
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  useSessionStore.getState().reload();
+  toastError.mockClear();
+});
+
+afterEach(() => {
+  cancelPendingRequests();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('error catalogue', () => {
+  it.each([
+    [400, '请求错误(400)，请稍后重试！'],
+    [401, '未授权，请重新登录(401)，请稍后重试！'],
+    [403, '拒绝访问(403)，请稍后重试！'],
+    [404, '请求出错(404)，请稍后重试！'],
+    [408, '请求超时(408)，请稍后重试！'],
+    [500, '服务器错误(500)，请稍后重试！'],
+    [501, '服务未实现(501)，请稍后重试！'],
+    [502, '网络错误(502)，请稍后重试！'],
+    [503, '服务不可用(503)，请稍后重试！'],
+    [504, '网络超时(504)，请稍后重试！'],
+    [505, 'HTTP版本不受支持(505)，请稍后重试！'],
+    [418, '连接出错(418)，请稍后重试！'],
+  ])('status %i reads "%s"', (status, text) => {
+    expect(describeHttpError(status)).toBe(text);
+  });
+
+  it('prefers the server message and keeps the suffix', () => {
+    expect(describeHttpError(409, '题库名称已存在')).toBe('题库名称已存在，请稍后重试！');
+    expect(describeHttpError(500, '   ')).toBe('服务器错误(500)，请稍后重试！');
+    expect(describeHttpError(500, null)).toBe('服务器错误(500)，请稍后重试！');
+  });
+
+  it('classifies missing responses and setup errors', () => {
+    const noResponse = new AxiosError('Network Error', 'ERR_NETWORK', undefined, {});
+    expect(classifyFailure(noResponse)).toEqual({ kind: 'no-response' });
+    expect(failureMessage({ kind: 'no-response' }, '/user/api/v1/user/detail')).toBe(
+      '未收到服务响应，请联系管理员！',
+    );
+    expect(classifyFailure(new Error('bad config'))).toEqual({ kind: 'setup' });
+    expect(failureMessage({ kind: 'setup' }, '/x')).toBe('请求超时!');
+  });
+
+  it('keeps notice calls and cancellations silent', () => {
+    expect(
+      failureMessage({ kind: 'http', status: 500, serverMessage: null }, '/user/api/v1/notice/is/unread'),
+    ).toBeNull();
+    expect(failureMessage({ kind: 'cancelled' }, '/x')).toBeNull();
+    expect(isCancelledRequest(new axios.CanceledError())).toBe(true);
+  });
+
+  it('runs the 401 flow except for the token and logout calls', () => {
+    expect(triggersUnauthorizedFlow(401, '/user/api/v1/user/detail')).toBe(true);
+    expect(triggersUnauthorizedFlow(401, '/auth/oauth/token?grant_type=password')).toBe(false);
+    expect(triggersUnauthorizedFlow(401, '/auth/logout')).toBe(false);
+    expect(triggersUnauthorizedFlow(403, '/user/api/v1/user/detail')).toBe(false);
+  });
+});
+
+describe('body-code rules', () => {
+  it('accepts code 0 and bodies without a code', () => {
+    expect(handleBodyCode({ code: 0, message: '成功', res: { data: 1 } })).toEqual({ kind: 'ok' });
+    expect(handleBodyCode('plain text')).toEqual({ kind: 'ok' });
+    expect(handleBodyCode(null)).toEqual({ kind: 'ok' });
+  });
+
+  it('fails other codes with their message', () => {
+    expect(handleBodyCode({ code: -1, message: '名称不能为空', res: null })).toEqual({
+      kind: 'error',
+      code: -1,
+      message: '名称不能为空',
+    });
+  });
+
+  it.each([7223, 9019, 9053])('does not toast code %i', (code) => {
+    expect(handleBodyCode({ code, message: '需要处理', res: null })).toEqual({
+      kind: 'silent',
+      code,
+      message: '需要处理',
+    });
+  });
+
+  it('unwraps data and total, toasts a failing body and rejects', async () => {
+    useAdapter((config) =>
+      config.url === '/list'
+        ? reply(config, 200, { code: 0, message: '成功', res: { data: [{ id: 1 }], total: 12 } })
+        : reply(config, 200, { code: -1, message: '名称不能为空', res: null }),
+    );
+    await expect(getPage('/list')).resolves.toEqual({ data: [{ id: 1 }], total: 12 });
+    await expect(get('/bad')).rejects.toMatchObject({ code: -1, message: '名称不能为空' });
+    expect(toastError).toHaveBeenCalledWith('名称不能为空');
+  });
+
+  it('rejects a silent code without a toast', async () => {
+    useAdapter((config) => reply(config, 200, { code: 9019, message: '已存在', res: null }));
+    await expect(get('/silent')).rejects.toBeInstanceOf(ApiError);
+    expect(toastError).not.toHaveBeenCalled();
+  });
+});
+
+describe('the client', () => {
+  it('sends the bearer token and the self-origin headers', async () => {
+    storeSession();
+    let seen: InternalAxiosRequestConfig | undefined;
+    useAdapter((config) => {
+      seen = config;
+      return reply(config, 200, { code: 0, res: { data: 'ok' } });
+    });
+    await expect(get('/ping')).resolves.toBe('ok');
+    expect(seen?.headers.get('Authorization')).toBe('Bearer access-1');
+    expect(seen?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(seen?.headers.get('X-Client-Origin')).toBe(window.location.origin);
+  });
+
+  it('toasts HTTP failures with the server message', async () => {
+    useAdapter((config) => reply(config, 409, { code: -1, message: '题库名称已存在', res: null }));
+    await expect(get('/conflict')).rejects.toMatchObject({ status: 409 });
+    expect(toastError).toHaveBeenCalledWith('题库名称已存在，请稍后重试！');
+  });
+
+  it('shows no HTTP toast for notice calls', async () => {
+    useAdapter((config) => reply(config, 500, { code: -1, message: '出错了', res: null }));
+    await expect(get('/user/api/v1/notice/is/unread')).rejects.toBeInstanceOf(ApiError);
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('toasts when no response arrives', async () => {
+    useAdapter((config) => Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK', config, {})));
+    await expect(get('/down')).rejects.toBeInstanceOf(ApiError);
+    expect(toastError).toHaveBeenCalledWith('未收到服务响应，请联系管理员！');
+  });
+
+  it('cancels pending requests silently', async () => {
+    useAdapter(hang);
+    const pending = get('/slow');
+    await flush();
+    expect(pendingRequestCount()).toBe(1);
+    cancelPendingRequests();
+    const error: unknown = await pending.catch((e: unknown) => e);
+    expect(isCancelledRequest(error)).toBe(true);
+    expect(toastError).not.toHaveBeenCalled();
+    expect(pendingRequestCount()).toBe(0);
+  });
+
+  it('cancels the other pending requests on a 400', async () => {
+    useAdapter((config) =>
+      config.url === '/slow'
+        ? hang(config)
+        : reply(config, 400, { code: -1, message: '参数错误', res: null }),
+    );
+    const slow = get('/slow').catch((e: unknown) => e);
+    await flush();
+    await expect(get('/bad-input')).rejects.toMatchObject({ status: 400 });
+    expect(isCancelledRequest(await slow)).toBe(true);
+    expect(toastError).toHaveBeenCalledWith('参数错误，请稍后重试！');
+  });
+
+  it('on 401 clears the session, remembers the page and goes to /home', async () => {
+    storeSession();
+    window.history.replaceState(null, '', '/manage/console?tab=2');
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    useAdapter((config) => reply(config, 401, { code: -1, message: '', res: null }));
+
+    await expect(get('/user/api/v1/user/detail')).rejects.toMatchObject({ status: 401 });
+    await flush();
+
+    expect(window.localStorage.getItem(STORAGE_KEYS.auth)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.userInfo)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.menuInfo)).toBeNull();
+    expect(window.sessionStorage.getItem(REDIRECT_KEY)).toBe('/manage/console?tab=2');
+    expect(navigate).toHaveBeenCalledWith('/home');
+    expect(useSessionStore.getState().auth).toBeNull();
+    expect(toastError).toHaveBeenCalledWith('未授权，请重新登录(401)，请稍后重试！');
+  });
+
+  it('rejects a token-endpoint error with the OAuth body as is', async () => {
+    storeSession();
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    const body = { error: 'invalid_grant', error_description: '用户名或密码错误' };
+    useAdapter((config) => reply(config, 401, body));
+    await expect(http.post('/auth/oauth/token?grant_type=password', 'username=a')).rejects.toEqual(body);
+    await flush();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem(STORAGE_KEYS.auth)).not.toBeNull();
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('refreshes an expiring token once for concurrent calls', async () => {
+    useSessionStore
+      .getState()
+      .setAuth({ access_token: 'old', refresh_token: 'refresh-1', expires_at: Date.now() + 1000 });
+    expect(needsRefresh(useSessionStore.getState().auth)).toBe(true);
+    const tokenCalls: string[] = [];
+    const previous = axios.defaults.adapter;
+    axios.defaults.adapter = ((config: InternalAxiosRequestConfig) => {
+      tokenCalls.push(String(config.url));
+      return reply(config, 200, {
+        access_token: 'new',
+        refresh_token: 'refresh-2',
+        token_type: 'bearer',
+        expires_in: 7200,
+      });
+    }) as AxiosAdapter;
+    const seen: string[] = [];
+    useAdapter((config) => {
+      seen.push(String(config.headers.get('Authorization')));
+      return reply(config, 200, { code: 0, res: { data: true } });
+    });
+    try {
+      await Promise.all([get('/a'), get('/b'), get('/c')]);
+    } finally {
+      axios.defaults.adapter = previous;
+    }
+    expect(tokenCalls).toHaveLength(1);
+    expect(tokenCalls[0]).toContain('grant_type=refresh_token');
+    expect(seen).toEqual(['Bearer new', 'Bearer new', 'Bearer new']);
+    expect(useSessionStore.getState().auth?.refresh_token).toBe('refresh-2');
+  });
+});
