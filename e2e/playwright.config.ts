@@ -5,17 +5,40 @@ import { defineConfig, devices } from '@playwright/test';
 /** The server under test: the built app on a fresh embedded database, on its own port. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `kaopei-e2e-${E2E_PORT}`);
+/** A second server in another edition, for the branding test. */
+export const EDITION_PORT = E2E_PORT + 100;
 const repoRoot = path.resolve(import.meta.dirname, '..');
+
+function server(port: number, dataDir: string, env: Record<string, string>) {
+  return {
+    command: `rm -rf "${dataDir}" && node ${process.env.E2E_SERVER_MAIN ?? 'apps/server/dist/main.js'}`,
+    cwd: repoRoot,
+    url: `http://localhost:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST: process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_ATTEMPTS: '50',
+      ...env,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: path.join(os.tmpdir(), 'kaopei-e2e-results'),
+  outputDir: path.join(os.tmpdir(), `kaopei-e2e-results-${E2E_PORT}`),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  reporter: [['list'], ['json']],
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     locale: 'zh-CN',
@@ -36,21 +59,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && node ${process.env.E2E_SERVER_MAIN ?? 'apps/server/dist/main.js'}`,
-    cwd: repoRoot,
-    url: `http://localhost:${E2E_PORT}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(E2E_PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      WEB_DIST: process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
-      LOG_LEVEL: 'warn',
-      LOGIN_MAX_ATTEMPTS: '50',
-    },
-  },
+  webServer: [server(E2E_PORT, E2E_DATA_DIR, {}), server(EDITION_PORT, `${E2E_DATA_DIR}-edition`, { EDITION: 'engineer', HIDE_MODE_SWITCH: 'true' })],
 });

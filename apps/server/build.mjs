@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
+const external = Object.keys(pkg.dependencies ?? {})
+  .filter((name) => !name.startsWith('@kaopei/'))
+  .flatMap((name) => [name, `${name}/*`]);
 
 await build({
   absWorkingDir: fileURLToPath(new URL('.', import.meta.url)),
