@@ -57,10 +57,11 @@ test.describe('the shell', () => {
     const nav = page.getByTestId('main-nav');
     await expect(nav.getByText('控制台')).toBeVisible();
     await expect(nav.getByText('考试管理')).toBeVisible();
-    await page.getByRole('radio', { name: '任务学习' }).check({ force: true });
+    const modes = page.getByRole('radiogroup', { name: '功能模式' });
+    await modes.getByText('任务学习', { exact: true }).click();
     await expect(nav.getByText('学习管理')).toBeVisible();
     await expect(nav.getByText('考试管理')).toHaveCount(0);
-    await page.getByRole('radio', { name: '招聘管理' }).check({ force: true });
+    await modes.getByText('招聘管理', { exact: true }).click();
     await expect(nav.getByText('招聘管理')).toBeVisible();
     await expect(nav.getByText('数据分析')).toHaveCount(0);
     await expect(nav.getByText('系统管理')).toBeVisible();

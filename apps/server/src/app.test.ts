@@ -138,3 +138,35 @@ describe('demo seed', () => {
     }
   });
 });
+
+describe('serving the web app', () => {
+  it('serves built files without sign-in and index.html for app pages', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.mkdirSync(path.join(dist, 'editions'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>t</title></head><body></body></html>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'editions', 'saas.svg'), '<svg/>');
+    const web = await createTestApp({ WEB_DIST: dist });
+    try {
+      const { buildApp } = await import('./app');
+      const app = await buildApp(web.config, { database: web.app.deps.database, skipMigrate: true });
+      const asset = await app.inject({ url: '/assets/app-abc.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await app.inject({ url: '/editions/saas.svg' })).statusCode).toBe(200);
+      const page = await app.inject({ url: '/manage/console' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('window.__KAOPEI_CONFIG__');
+      const api = await app.inject({ url: '/user/api/v1/unknown' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().code).toBe(-1);
+      const missing = await app.inject({ url: '/api/nothing', headers: {} });
+      expect(missing.statusCode).toBe(404);
+      await app.close();
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});

@@ -170,18 +170,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(statisticRoutes);
   await app.register(fileRoutes);
 
-  if (webDist && indexPage) {
-    await registerWeb(app, webDist, indexPage);
-    app.setNotFoundHandler((request, reply) => {
-      const url = request.url.split('?')[0] ?? '/';
-      if (request.method === 'GET' && !isApiPath(url)) {
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('Cache-Control', 'no-cache')
-          .send(indexPage.html);
-      }
-      return reply.status(404).send({ code: -1, message: `接口不存在：${request.method} ${url}`, res: null });
-    });
-  }
+  if (webDist && indexPage) await registerWeb(app, webDist, indexPage);
+  // Unknown API paths get the envelope; any other GET is a page of the single-page app.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (indexPage && request.method === 'GET' && !isApiPath(url)) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexPage.html);
+    }
+    return reply.status(404).send({ code: -1, message: `接口不存在：${request.method} ${url}`, res: null });
+  });
   return app;
 }

@@ -58,10 +58,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: -1, message: '服务器错误', res: null });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({ code: -1, message: `接口不存在：${request.method} ${request.url.split('?')[0]}`, res: null });
-  });
 }

@@ -54,15 +54,21 @@ export function renderIndex(
  * assets are cached for a year; every other page gets index.html (see the not-found handler in app.ts).
  */
 export async function registerWeb(app: FastifyInstance, distDir: string, page: IndexPage): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: false,
-    index: false,
-    setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      }
-    },
+  await app.register(async (scope) => {
+    // Built files need no sign-in.
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), public: true };
+    });
+    await scope.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
   });
   app.decorate('indexPage', page);
 }
