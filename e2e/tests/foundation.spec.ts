@@ -94,6 +94,7 @@ test.describe('the shell', () => {
     await expect(page.getByTestId('bell-dot')).toBeVisible();
     await page.getByTestId('message-bell').click();
     const unread = page.getByTestId('bell-item').filter({ has: page.getByTestId('bell-unread-dot') });
+    await expect(unread.first()).toBeVisible();
     const count = await unread.count();
     expect(count).toBeGreaterThan(0);
     const readCall = page.waitForResponse((r) => r.url().includes('/user/api/v1/user/message/read'));
