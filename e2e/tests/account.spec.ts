@@ -12,12 +12,12 @@ test('a user changes the password and signs in with the new one', async ({ page 
   await page.goto('/manage/userInfo');
   await expect(page.getByRole('heading', { name: '账户信息' })).toBeVisible();
   const card = page.getByTestId('password-card');
-  await card.getByLabel('原密码').fill(DEMO_PASSWORD);
-  await card.getByLabel('新密码', { exact: true }).fill('short');
+  await card.getByPlaceholder('当前使用的密码').fill(DEMO_PASSWORD);
+  await card.getByPlaceholder('新密码', { exact: true }).fill('short');
   await card.getByTestId('save-password').click();
   await expect(card.getByText('密码长度需为 8–32 位')).toBeVisible();
-  await card.getByLabel('新密码', { exact: true }).fill(NEW_PASSWORD);
-  await card.getByLabel('确认新密码').fill(NEW_PASSWORD);
+  await card.getByPlaceholder('新密码', { exact: true }).fill(NEW_PASSWORD);
+  await card.getByPlaceholder('再次输入新密码').fill(NEW_PASSWORD);
   await card.getByTestId('save-password').click();
 
   // Every session ends with the change: back to the sign-in page.
@@ -25,7 +25,10 @@ test('a user changes the password and signs in with the new one', async ({ page 
   await expect(page.getByText('密码已修改，请使用新密码重新登录')).toBeVisible();
   await page.getByPlaceholder(/账号/).first().fill('wangwu');
   await page.getByPlaceholder(/密码/).first().fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).first().click();
+  await page
+    .getByRole('button', { name: /登\s*录/ })
+    .first()
+    .click();
   await expect(page.getByTestId('login-error')).toContainText('用户名或密码错误');
 
   await signIn(page, 'wangwu', NEW_PASSWORD);
@@ -37,7 +40,7 @@ test('a forgotten password is reset from the e-mailed link', async ({ page }) =>
   await page.goto('/login');
   await page.getByTestId('forgot-password').click();
   await expect(page).toHaveURL(/\/forgetPwd$/);
-  await page.getByLabel('账号').fill('wangwu@example.com');
+  await page.getByPlaceholder('账号 / 手机号 / 邮箱').fill('wangwu@example.com');
   await page.getByTestId('send-reset-code').click();
   await expect(page.getByTestId('reset-notice')).toContainText('如果该账号存在');
 
@@ -47,8 +50,8 @@ test('a forgotten password is reset from the e-mailed link', async ({ page }) =>
   const { pathname, search } = new URL(link ?? '');
   await page.goto(`${pathname}${search}`);
   await expect(page.getByRole('heading', { name: '设置新密码' })).toBeVisible();
-  await page.getByLabel('新密码', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByLabel('确认新密码').fill(DEMO_PASSWORD);
+  await page.getByPlaceholder('新密码', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByPlaceholder('再次输入新密码').fill(DEMO_PASSWORD);
   await page.getByTestId('mail-reset-submit').click();
   await expect(page.getByText('密码已重置')).toBeVisible();
 

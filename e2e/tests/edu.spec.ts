@@ -1,5 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support';
+
+/** Picks an option of the open select dropdown (closed dropdowns stay in the DOM, hidden). */
+async function pickOption(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).click();
+}
 
 test('an enterprise admin creates an education–industry project with a member', async ({ page }) => {
   const name = `数字化人才订单班${Date.now().toString(36)}`;
@@ -11,11 +16,11 @@ test('an enterprise admin creates an education–industry project with a member'
   const dialog = page.getByRole('dialog', { name: '新建项目' });
   await dialog.getByLabel('项目名称').fill(name);
   await dialog.getByLabel('状态').click();
-  await page.locator('.ant-select-item-option', { hasText: '进行中' }).click();
+  await pickOption(page, '进行中');
   await dialog.getByLabel('项目简介').fill('与职业学院共建订单班，定向培养测试工程师。');
   await dialog.getByTestId('add-member').click();
   await dialog.getByLabel('第 1 个成员类型').click();
-  await page.locator('.ant-select-item-option', { hasText: '院校' }).click();
+  await pickOption(page, '院校');
   await dialog.getByLabel('第 1 个成员单位名称').fill('杭州职业技术学院');
   await dialog.getByLabel('第 1 个成员联系人').fill('周老师');
   await dialog.getByLabel('第 1 个成员联系电话').fill('13700001111');
@@ -32,8 +37,9 @@ test('an enterprise admin creates an education–industry project with a member'
   await expect(drawer).toContainText('13700001111');
 
   // The status filter narrows the list.
-  await drawer.getByRole('button', { name: 'Close' }).click();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
   await page.getByLabel('状态筛选').click();
-  await page.locator('.ant-select-item-option', { hasText: '已结束' }).click();
+  await pickOption(page, '已结束');
   await expect(page.locator('tr', { hasText: name })).toHaveCount(0);
 });

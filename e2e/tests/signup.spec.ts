@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { latestSmsCode, signIn } from '../support';
 
-test('a company signs up with an SMS code and its administrator signs in at once', async ({ browser, page }) => {
+test('a company signs up with an SMS code and its administrator signs in at once', async ({
+  browser,
+  page,
+}) => {
   const suffix = Date.now().toString(36);
   const organizationName = `云帆教育科技${suffix}`;
   const account = `yunfan${suffix}`;
@@ -9,7 +12,11 @@ test('a company signs up with an SMS code and its administrator signs in at once
   const password = 'Yunfan2024';
 
   // Sign-up on a phone-sized screen.
-  const mobile = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const mobile = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const form = await mobile.newPage();
   await form.goto('/login');
   await form.getByTestId('signup-link').click();

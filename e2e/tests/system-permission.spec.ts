@@ -5,12 +5,12 @@ const PERMISSION_WARNING = '您没有权限访问！,系统会跳到首页';
 
 /** Ticks a node of the active mode's tree in the menu-grant panel. */
 async function tickMenu(page: Page, name: string): Promise<void> {
-  const pane = page.getByTestId('menu-grant-panel').locator('.ant-tabs-tabpane-active');
-  const node = pane.locator('.ant-tree-treenode').filter({
+  const pane = page.getByTestId('menu-grant-panel').locator('[role="tabpanel"][aria-hidden="false"]');
+  const node = pane.getByRole('treeitem').filter({
     has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${name}`) }),
   });
-  await node.locator('.ant-tree-checkbox').first().click();
-  await expect(node.locator('.ant-tree-checkbox-checked')).toHaveCount(1);
+  await node.getByRole('checkbox').click();
+  await expect(node).toHaveAttribute('aria-checked', 'true');
 }
 
 test('an admin makes a role with chosen menus; its member sees only those and is refused elsewhere', async ({
@@ -79,7 +79,10 @@ test('an admin makes a role with chosen menus; its member sees only those and is
   const headers = { authorization: `Bearer ${token}` };
   const list = await request.get('/user/api/v1/role/permission/role/get', { headers });
   expect(list.status()).toBe(403);
-  const add = await request.post('/user/api/v1/role/permission/role/add', { headers, data: { name: '越权' } });
+  const add = await request.post('/user/api/v1/role/permission/role/add', {
+    headers,
+    data: { name: '越权' },
+  });
   expect(add.status()).toBe(403);
   const tags = await request.get('/user/api/v1/tag/list?type=4', { headers });
   expect(tags.status()).toBe(200);

@@ -16,7 +16,9 @@ test('an admin creates, edits inline and deletes tags', async ({ page }) => {
   const hex = page.locator('.ant-color-picker-hex-input input');
   await hex.fill('fa541c');
   await hex.press('Enter');
-  await dialog.getByLabel('标签名称').click();
+  // Close the colour popup again with its trigger.
+  await dialog.locator('.ant-color-picker-trigger').click();
+  await expect(page.locator('.ant-color-picker-hex-input')).toBeHidden();
   await expect(dialog.getByText(name, { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText(`已添加标签「${name}」`)).toBeVisible();
@@ -59,7 +61,10 @@ test('an admin creates, edits inline and deletes tags', async ({ page }) => {
     .getByRole('row', { name: new RegExp(renamed) })
     .getByRole('button', { name: '删除' })
     .click();
-  await page.getByRole('tooltip').getByRole('button', { name: /删\s*除/ }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
   await expect(page.getByText('已删除 1 个标签')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(renamed) })).toHaveCount(0);
 });

@@ -17,7 +17,7 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Config } from './config';
 import { openDatabase, runMigrations, type Database } from './db/client';
-import { seedDemo, seedReference } from './db/seed';
+import { ensurePlatformAdmin, seedDemo, seedReference } from './db/seed';
 import { registerAuthHook } from './core/auth-hook';
 import { loadRsaKeys } from './core/crypto';
 import type { Deps } from './core/deps';
@@ -32,10 +32,17 @@ import { fileRoutes } from './modules/file/file.routes';
 import { findWebDist, isApiPath, registerWeb, renderIndex, type IndexPage } from './core/web';
 import { MenuService } from './modules/menu/menu.service';
 import { menuRoutes } from './modules/menu/menu.routes';
+import { roleRoutes } from './modules/role/role.routes';
+import { tagRoutes } from './modules/tag/tag.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { noticeRoutes } from './modules/notice/notice.routes';
+import { accountRoutes } from './modules/account/account.routes';
+import { orgRoutes } from './modules/org/org.routes';
+import { eduRoutes } from './modules/edu/edu.routes';
 import { statisticRoutes } from './modules/statistic/statistic.routes';
+import { departmentRoutes } from './modules/department/department.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { publicConfig, publicRoutes } from './modules/public/public.routes';
 
 // Zod's own messages in Chinese; routes add field-specific ones where it helps.
@@ -81,6 +88,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await seedReference(database.db);
     if (config.seedDemo && (await seedDemo(database.db, config.demoPassword))) {
       app.log.info('demo organisation seeded');
+    }
+    if (config.platformAdminPassword) {
+      const outcome = await ensurePlatformAdmin(database.db, config.platformAdminPassword);
+      if (outcome === 'conflict')
+        app.log.error('account "platform" belongs to another organisation; platform administrator not set');
     }
   }
 
@@ -165,9 +177,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(publicRoutes);
   await app.register(authRoutes);
   await app.register(menuRoutes);
+  await app.register(roleRoutes);
+  await app.register(tagRoutes);
   await app.register(userRoutes);
   await app.register(noticeRoutes);
+  await app.register(accountRoutes);
+  await app.register(orgRoutes);
+  await app.register(eduRoutes);
   await app.register(statisticRoutes);
+  await app.register(departmentRoutes);
+  await app.register(staffRoutes);
   await app.register(fileRoutes);
 
   if (webDist && indexPage) await registerWeb(app, webDist, indexPage);

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db, DbOrTx } from './client';
 import { departments, noticeReceives, notices, organizations, userRoles, users } from './schema';
 import { hashPassword } from '../core/crypto';
 import { recordActivity } from '../core/activity';
@@ -19,9 +19,57 @@ export async function seedReference(db: Db): Promise<void> {
   if (!platform) await db.insert(organizations).values({ name: PLATFORM_ORG_NAME, kind: 'platform' });
 }
 
+/** Account of the platform administrator (reviews organisation applications). */
+export const PLATFORM_ADMIN_ACCOUNT = 'platform';
+
+async function platformOrganizationId(db: DbOrTx): Promise<number> {
+  const [platform] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.kind, 'platform'))
+    .orderBy(organizations.id)
+    .limit(1);
+  if (!platform) throw new Error('platform organisation missing: run seedReference first');
+  return platform.id;
+}
+
+/**
+ * Makes sure the platform administrator exists with `password` (PLATFORM_ADMIN_PASSWORD, at every start,
+ * so that changing the variable rotates the password). Returns what it did; 'conflict' when the account
+ * name belongs to someone outside the platform organisation (nothing is changed then).
+ */
+export async function ensurePlatformAdmin(
+  db: Db,
+  password: string,
+): Promise<'created' | 'updated' | 'conflict'> {
+  const platformId = await platformOrganizationId(db);
+  const passwordHash = await hashPassword(password);
+  const [existing] = await db
+    .select({ id: users.id, organizationId: users.organizationId })
+    .from(users)
+    .where(sql`lower(${users.account}) = ${PLATFORM_ADMIN_ACCOUNT}`);
+  if (existing && existing.organizationId !== platformId) return 'conflict';
+  if (existing) {
+    await db
+      .update(users)
+      .set({ passwordHash, isAdmin: true, status: 0, updatedAt: new Date() })
+      .where(eq(users.id, existing.id));
+    return 'updated';
+  }
+  await db.insert(users).values({
+    organizationId: platformId,
+    account: PLATFORM_ADMIN_ACCOUNT,
+    realName: '平台管理员',
+    isAdmin: true,
+    passwordHash,
+  });
+  return 'created';
+}
+
 export const DEMO_ACCOUNTS = [
   { account: 'admin', realName: '系统管理员', note: '组织管理员' },
   { account: 'zhangsan', realName: '张三', note: '普通员工' },
+  { account: PLATFORM_ADMIN_ACCOUNT, realName: '平台管理员', note: '审核组织入驻申请' },
 ] as const;
 
 /** The demo organisation, once (idempotent: skipped when the demo admin exists). Returns true when it seeded. */
@@ -53,6 +101,16 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
     const hr = await dept('人力资源部', null, 2);
     const sales = await dept('市场部', null, 3);
     const roleIds = await createDefaultRoles(tx, org.id);
+    await tx
+      .insert(users)
+      .values({
+        organizationId: await platformOrganizationId(tx),
+        account: PLATFORM_ADMIN_ACCOUNT,
+        realName: '平台管理员',
+        isAdmin: true,
+        passwordHash,
+      })
+      .onConflictDoNothing();
 
     const people = [
       {

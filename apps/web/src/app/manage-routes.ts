@@ -1,6 +1,10 @@
 import { matchPath } from 'react-router';
 import { consoleRoutes } from '../features/console/routes';
 import { versionRoutes } from '../features/version/routes';
+import { systemPermissionRoutes } from '../features/system-permission/routes';
+import { systemTagRoutes } from '../features/system-tag/routes';
+import { systemStaffRoutes } from '../features/system-staff/routes';
+import { accountRoutes } from '../features/account/routes';
 import type { AppRouteObject } from './route-handle';
 
 /**
@@ -12,6 +16,10 @@ export const MANAGE_BASE = '/manage';
 export const manageChildRoutes: AppRouteObject[] = [
   ...consoleRoutes,
   ...versionRoutes,
+  ...systemPermissionRoutes,
+  ...systemTagRoutes,
+  ...systemStaffRoutes,
+  ...accountRoutes,
 ];
 
 function joinPath(base: string, path: string): string {

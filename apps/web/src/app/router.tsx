@@ -1,6 +1,11 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
 import { publicRoutes } from '../features/public/routes';
+import { accountPublicRoutes } from '../features/account/routes';
+import { eduRoutes } from '../features/edu/routes';
+import { messageRoutes } from '../features/message/routes';
+import { platformRoutes } from '../features/platform/routes';
+import { signupRoutes } from '../features/signup/routes';
 import { cancelPendingRequests, registerNavigator } from '../lib/http';
 import { getConfig } from './config';
 import { lazyPage } from './lazy-page';
@@ -31,6 +36,11 @@ export function buildRoutes(): AppRouteObject[] {
         { index: true, Component: HomeRedirect },
         ...authRoutes,
         ...publicRoutes,
+        ...signupRoutes,
+        ...accountPublicRoutes,
+        ...messageRoutes,
+        ...eduRoutes,
+        ...platformRoutes,
         {
           path: '/manage',
           Component: ManageLayoutPage,

@@ -41,7 +41,15 @@ export const departments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('departments_org_parent_idx').on(t.organizationId, t.parentId)],
+  (t) => [
+    index('departments_org_parent_idx').on(t.organizationId, t.parentId),
+    // Sibling names are unique, so a path such as 技术部/研发组 names exactly one department.
+    uniqueIndex('departments_org_parent_name_uq').on(
+      t.organizationId,
+      sql`coalesce(${t.parentId}, 0)`,
+      t.name,
+    ),
+  ],
 );
 
 export const users = pgTable(
@@ -58,7 +66,7 @@ export const users = pgTable(
     /** true = 男, false = 女 (spec §3 staff row). */
     gender: boolean('gender'),
     jobNumber: varchar('job_number', { length: 50 }),
-    /** 0 在职 (active), 1 离职 (left). */
+    /** 0 在职 (active), 1 离职 (left), 2 deleted (kept for history; account, phone and e-mail freed). */
     status: smallint('status').notNull().default(0),
     departmentId: bigint('department_id', { mode: 'number' }).references(() => departments.id),
     /** Post (position); the posts table arrives with the positions feature. */
@@ -76,5 +84,10 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     index('users_org_dept_idx').on(t.organizationId, t.departmentId),
     index('users_org_status_idx').on(t.organizationId, t.status),
+    // Job numbers are unique inside an organisation (nulls do not collide).
+    uniqueIndex('users_org_job_number_uq').on(t.organizationId, t.jobNumber),
+    // Staff list default order and name sorting.
+    index('users_org_created_idx').on(t.organizationId, t.createdAt),
+    index('users_org_real_name_idx').on(t.organizationId, t.realName),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -7,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -40,7 +42,14 @@ export const roles = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('roles_org_idx').on(t.organizationId)],
+  (t) => [
+    index('roles_org_idx').on(t.organizationId),
+    uniqueIndex('roles_org_name_uq').on(t.organizationId, t.name),
+    // At most one default role per organisation (new staff get it).
+    uniqueIndex('roles_org_default_uq')
+      .on(t.organizationId)
+      .where(sql`${t.isDefault}`),
+  ],
 );
 
 export const roleMenus = pgTable(

@@ -1,5 +1,12 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { hasPermission, type Mode } from '@kaopei/shared';
+import {
+  hasPermission,
+  MODE_GROUPS,
+  MODES,
+  permissionIndicesFromMask,
+  permissionLabel,
+  type Mode,
+} from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { menus, roleMenus, roles, userRoles } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
@@ -12,6 +19,29 @@ export interface MenuNode {
   url: string | null;
   modes: Mode[];
   children: MenuNode[];
+}
+
+/** A node of the full tree offered when granting menus to a role. */
+export interface GrantMenuNode {
+  id: number;
+  parentId: number | null;
+  name: string;
+  icon: string | null;
+  url: string | null;
+  modes: Mode[];
+  /** Permission index (1..4) whose bit also grants this node's subtree, or null. */
+  permissionIndex: number | null;
+  children: GrantMenuNode[];
+}
+
+/** One entry of the flat menu list: the tree's nodes in menu order, each naming its parent. */
+export type FlatMenuEntry = Omit<GrantMenuNode, 'children'> & { sort: number };
+
+/** The grant tree split per function mode (a group shared by modes appears under each). */
+export interface ModeMenuGroup {
+  mode: Mode;
+  label: string;
+  children: GrantMenuNode[];
 }
 
 interface FlatMenu {
@@ -161,10 +191,98 @@ export class MenuService {
     return build(null);
   }
 
+  /**
+   * What of a grant (menu ids and permission bits) lies beyond the caller's own access, by name; empty
+   * for admins. A permission bit is within access when every group it grants is accessible.
+   */
+  async beyondAccess(
+    ctx: Pick<RequestContext, 'userId' | 'isAdmin'>,
+    grant: { menuIds?: readonly number[]; permission?: number },
+  ): Promise<string[]> {
+    if (ctx.isAdmin) return [];
+    const all = await this.load();
+    const own = await this.accessible(await this.grants(ctx));
+    const names: string[] = [];
+    for (const id of grant.menuIds ?? []) {
+      const menu = all.find((m) => m.id === id);
+      if (menu && !own.has(id)) names.push(menu.name);
+    }
+    for (const index of permissionIndicesFromMask(grant.permission ?? 0)) {
+      const groups = all.filter((m) => m.permissionIndex === index);
+      if (groups.some((m) => !own.has(m.id))) names.push(`${permissionLabel(index)}权限`);
+    }
+    return names;
+  }
+
   /** Menu ids in the tree, for validating role grants. */
   async existingIds(ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await this.db.select({ id: menus.id }).from(menus).where(inArray(menus.id, ids));
     return rows.map((r) => r.id);
+  }
+
+  /** Every menu node in menu order (depth first), each with its parent id. */
+  async flatList(): Promise<FlatMenuEntry[]> {
+    const tree = await this.grantTree();
+    const out: FlatMenuEntry[] = [];
+    const visit = (nodes: GrantMenuNode[]) =>
+      nodes.forEach(({ children, ...node }, index) => {
+        out.push({ ...node, sort: index });
+        visit(children);
+      });
+    visit(tree);
+    return out;
+  }
+
+  /** The whole menu tree, for choosing what a role grants. */
+  async grantTree(): Promise<GrantMenuNode[]> {
+    const all = await this.load();
+    const build = (parentId: number | null): GrantMenuNode[] =>
+      all
+        .filter((m) => m.parentId === parentId)
+        .map((m) => ({
+          id: m.id,
+          parentId: m.parentId,
+          name: m.name,
+          icon: m.icon,
+          url: m.url,
+          modes: (m.modes ? m.modes.split(',') : []) as Mode[],
+          permissionIndex: m.permissionIndex,
+          children: build(m.id),
+        }));
+    return build(null);
+  }
+
+  /** The grant tree per mode; the groups of a mode are those the navigation shows in it (MODE_GROUPS). */
+  async grantTreeByMode(): Promise<ModeMenuGroup[]> {
+    const tree = await this.grantTree();
+    return MODES.map(({ key, label }) => ({
+      mode: key,
+      label,
+      children: tree.filter((node) => MODE_GROUPS[key].includes(node.name)),
+    }));
+  }
+
+  /**
+   * Reduces a set of menu ids to its smallest equivalent grant: an id is dropped when one of its
+   * ancestors is in the set too (a granted node grants its subtree). Unknown ids are dropped.
+   */
+  async compactGrant(ids: Iterable<number>): Promise<number[]> {
+    const all = await this.load();
+    const byId = new Map(all.map((m) => [m.id, m]));
+    const wanted = new Set(ids);
+    const result: number[] = [];
+    for (const menu of all) {
+      if (!wanted.has(menu.id)) continue;
+      let covered = false;
+      for (let parent = menu.parentId; parent != null; parent = byId.get(parent)?.parentId ?? null) {
+        if (wanted.has(parent)) {
+          covered = true;
+          break;
+        }
+      }
+      if (!covered) result.push(menu.id);
+    }
+    return result.sort((a, b) => a - b);
   }
 }

@@ -114,3 +114,24 @@ describe('menu tree', () => {
     expect(res.body.message).toContain('endpoint');
   });
 });
+
+describe('menu grants', () => {
+  it('reduces a grant to the nodes no granted ancestor covers, dropping unknown ids', async () => {
+    const { menus } = t.app.deps;
+    expect(await menus.compactGrant([211, 200, 210, 1103, 99999, 100])).toEqual([100, 200, 1103]);
+    expect(await menus.compactGrant([])).toEqual([]);
+  });
+
+  it('names what a grant gives beyond the caller’s own access', async () => {
+    const { menus } = t.app.deps;
+    const staff = { userId: org.staff.id, isAdmin: false };
+    expect(await menus.beyondAccess(staff, { menuIds: [100] })).toEqual([]);
+    expect(await menus.beyondAccess(staff, { menuIds: [100, 1103], permission: 1 << 4 })).toEqual([
+      '标签管理',
+      '考试管理权限',
+    ]);
+    expect(await menus.beyondAccess({ userId: org.admin.id, isAdmin: true }, { menuIds: [1000] })).toEqual(
+      [],
+    );
+  });
+});

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { toOffset, zeroBasedPaging } from '@kaopei/shared';
 import { idParam, ok, okPage } from '../../core/http';
 import { recordActivity } from '../../core/activity';
-import { hasUnread, listReceived, markRead, sendMessage } from './notice.service';
+import { PHONE_PATTERN } from '../auth/sms-code.service';
+import { hasUnread, listReceived, markAllRead, markRead, sendMessage } from './notice.service';
+import { sendSmsInfo } from './sms-info.service';
 
 const idList = z.array(idParam('noticeReceiveId')).max(1000, '一次最多 1000 条');
 
@@ -12,9 +14,27 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/api/v1/notice/get/notices',
-    { schema: { tags: ['通知'], summary: '我的通知（分页）', querystring: zeroBasedPaging } },
+    {
+      schema: {
+        tags: ['通知'],
+        summary: '我的通知（分页，最新在前；status=1 仅未读，0 仅已读）',
+        querystring: zeroBasedPaging.extend({
+          status: z.coerce
+            .number({ error: 'status 只能是 0 或 1' })
+            .int('status 只能是 0 或 1')
+            .min(0, 'status 只能是 0 或 1')
+            .max(1, 'status 只能是 0 或 1')
+            .optional(),
+        }),
+      },
+    },
     async (request) => {
-      const { rows, total } = await listReceived(db, request.ctx, toOffset(request.query));
+      const { rows, total } = await listReceived(
+        db,
+        request.ctx,
+        toOffset(request.query),
+        request.query.status,
+      );
       return okPage(rows, total);
     },
   );
@@ -23,6 +43,12 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/api/v1/notice/read',
     { schema: { tags: ['通知'], summary: '标记通知为已读', body: idList } },
     async (request) => ok({ count: await markRead(db, request.ctx, request.body) }),
+  );
+
+  app.post(
+    '/user/api/v1/notice/read/all',
+    { schema: { tags: ['通知'], summary: '全部标记为已读' } },
+    async (request) => ok({ count: await markAllRead(db, request.ctx) }),
   );
 
   app.post(
@@ -86,5 +112,25 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return ok({ count });
     },
+  );
+
+  app.post(
+    '/user/api/v1/user/send/sms/info',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['消息'],
+        summary: '向本组织员工发送短信通知（管理员，限频）',
+        body: z.object({
+          phone: z.string({ error: '请输入手机号' }).trim().regex(PHONE_PATTERN, '手机号格式不正确'),
+          content: z
+            .string({ error: '请输入短信内容' })
+            .trim()
+            .min(1, '短信内容不能为空')
+            .max(300, '短信内容不能超过 300 个字符'),
+        }),
+      },
+    },
+    async (request) => ok(await sendSmsInfo(app.deps, request.ctx, request.body.phone, request.body.content)),
   );
 };

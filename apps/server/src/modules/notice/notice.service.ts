@@ -19,11 +19,12 @@ export async function listReceived(
   db: Db,
   ctx: RequestContext,
   paging: { limit: number; offset: number },
-  onlyUnread = false,
+  /** 1 unread only, 0 read only, undefined all. */
+  status?: number,
 ): Promise<{ rows: NoticeRow[]; total: number }> {
   const where = and(
     eq(noticeReceives.userId, ctx.userId),
-    onlyUnread ? eq(noticeReceives.status, 1) : undefined,
+    status === undefined ? undefined : eq(noticeReceives.status, status),
   );
   const [rows, [totalRow]] = await Promise.all([
     db
@@ -64,6 +65,16 @@ export async function markRead(db: Db, ctx: RequestContext, receiveIds: number[]
         eq(noticeReceives.status, 1),
       ),
     )
+    .returning({ id: noticeReceives.id });
+  return updated.length;
+}
+
+/** Marks every unread receipt of the caller read. */
+export async function markAllRead(db: Db, ctx: RequestContext): Promise<number> {
+  const updated = await db
+    .update(noticeReceives)
+    .set({ status: 0, readAt: new Date() })
+    .where(and(eq(noticeReceives.userId, ctx.userId), eq(noticeReceives.status, 1)))
     .returning({ id: noticeReceives.id });
   return updated.length;
 }

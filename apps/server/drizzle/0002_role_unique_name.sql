@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "roles_org_name_uq" ON "roles" USING btree ("organization_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "roles_org_default_uq" ON "roles" USING btree ("organization_id") WHERE "roles"."is_default";

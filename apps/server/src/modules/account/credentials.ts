@@ -1,0 +1,144 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Deps } from '../../core/deps';
+import { badRequest } from '../../core/http';
+import type { DbOrTx } from '../../db/client';
+import { organizations, passwordResetTokens, refreshTokens, users } from '../../db/schema';
+
+/** New-password policy: 8–32 characters with at least one letter and one digit. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 32;
+export const PASSWORD_POLICY_TEXT = `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} 位，且同时包含字母和数字`;
+
+/** Account names: 4–32 letters, digits or underscores, starting with a letter (never a phone or e-mail). */
+export const ACCOUNT_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
+export const ACCOUNT_RULE_TEXT = '账号需为 4–32 位字母、数字或下划线，并以字母开头';
+
+/** Why `password` breaks the policy, or null when it is acceptable. */
+export function passwordPolicyProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+    return `长度需为 ${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} 位`;
+  }
+  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return '需同时包含字母和数字';
+  if (/\s/.test(password)) return '不能包含空格';
+  return null;
+}
+
+/**
+ * A password field as the client sent it: RSA-OAEP ciphertext under /auth/public-key when `encrypted`,
+ * else plain text (refused when REQUIRE_ENCRYPTED_PASSWORD is on), as at sign-in.
+ */
+export function decodePassword(
+  deps: Pick<Deps, 'rsa' | 'config'>,
+  value: string,
+  encrypted?: boolean,
+): string {
+  if (encrypted) {
+    try {
+      return deps.rsa.decrypt(value);
+    } catch {
+      throw badRequest('密码解密失败，请刷新页面后重试');
+    }
+  }
+  if (deps.config.requireEncryptedPassword) throw badRequest('密码必须加密传输');
+  return value;
+}
+
+/** Decodes a new password and checks it against the policy; the message names the field. */
+export function readNewPassword(
+  deps: Pick<Deps, 'rsa' | 'config'>,
+  value: string,
+  encrypted: boolean | undefined,
+  field = 'password',
+  label = '新密码',
+): string {
+  const password = decodePassword(deps, value, encrypted);
+  const problem = passwordPolicyProblem(password);
+  if (problem) throw badRequest(`参数 ${field} 不正确：${label}${problem}`);
+  return password;
+}
+
+/**
+ * Signs the user out everywhere that matters after a credential change: every refresh token is revoked
+ * (access tokens lapse within their short lifetime) and open e-mail reset links stop working.
+ */
+export async function revokeCredentials(db: DbOrTx, userId: number): Promise<void> {
+  const now = new Date();
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+export interface LoginUser {
+  id: number;
+  organizationId: number;
+  account: string;
+  realName: string;
+  phone: string | null;
+  email: string | null;
+  passwordHash: string | null;
+}
+
+/** The active user of an active organisation whose account name, phone or e-mail is `login`. */
+export async function findActiveUserByLogin(db: DbOrTx, login: string): Promise<LoginUser | undefined> {
+  const value = login.trim();
+  const lower = value.toLowerCase();
+  const [user] = await db
+    .select({
+      id: users.id,
+      organizationId: users.organizationId,
+      account: users.account,
+      realName: users.realName,
+      phone: users.phone,
+      email: users.email,
+      passwordHash: users.passwordHash,
+    })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(
+      and(
+        or(
+          sql`lower(${users.account}) = ${lower}`,
+          eq(users.phone, value),
+          sql`lower(${users.email}) = ${lower}`,
+        ),
+        eq(users.status, 0),
+        eq(organizations.status, 0),
+      ),
+    )
+    .limit(1);
+  return user;
+}
+
+/** Whether a database error is a unique-constraint violation (SQLSTATE 23505) of `index` (or any). */
+export function isUniqueViolation(error: unknown, index?: string): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current !== 'object') return false;
+    const { code, constraint, message } = current as {
+      code?: unknown;
+      constraint?: unknown;
+      message?: unknown;
+    };
+    if (code === '23505') {
+      if (!index || constraint === index) return true;
+      return typeof message === 'string' && message.includes(index);
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** 138****0000 */
+export function maskPhone(phone: string): string {
+  return phone.replace(/^(\d{3})\d+(\d{4})$/, '$1****$2');
+}
+
+/** z***@example.com */
+export function maskEmail(email: string): string {
+  const [name = '', domain = ''] = email.split('@');
+  return `${name.slice(0, 1)}***@${domain}`;
+}

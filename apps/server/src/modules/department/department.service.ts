@@ -1,0 +1,693 @@
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { RequestContext } from '../../core/context';
+import { badRequest, conflict, notFound } from '../../core/http';
+import { recordActivity } from '../../core/activity';
+import { departmentLeaders, departments, posts, users } from '../../db/schema';
+import {
+  STAFF_ACTIVE,
+  STAFF_DELETED,
+  STAFF_LEFT,
+  uniqueIndexMessage,
+  violatedUniqueIndex,
+} from '../staff/staff.rules';
+import { styleHeaderRow, workbookBuffer } from '../staff/staff.excel';
+
+/** Deepest nesting of departments (a root department is level 1). */
+export const MAX_DEPARTMENT_DEPTH = 10;
+export const DEPARTMENT_NOT_FOUND = '部门不存在';
+// Serialises structural changes of one organisation's tree (moves racing each other could form a cycle).
+const TREE_LOCK_NAMESPACE = 727301;
+
+export interface DepartmentRow {
+  id: number;
+  parentId: number | null;
+  name: string;
+  sort: number;
+}
+
+/** An organisation's departments, indexed for tree walks. */
+export class DepartmentIndex {
+  readonly byId: Map<number, DepartmentRow>;
+  private readonly childrenOf = new Map<number | null, DepartmentRow[]>();
+
+  constructor(readonly rows: DepartmentRow[]) {
+    this.byId = new Map(rows.map((row) => [row.id, row]));
+    for (const row of rows) {
+      // A parent outside the organisation cannot happen through the API; treat it as a root anyway.
+      const parent = row.parentId != null && this.byId.has(row.parentId) ? row.parentId : null;
+      const list = this.childrenOf.get(parent) ?? [];
+      list.push(row);
+      this.childrenOf.set(parent, list);
+    }
+  }
+
+  children(parentId: number | null): DepartmentRow[] {
+    return this.childrenOf.get(parentId) ?? [];
+  }
+
+  has(id: number): boolean {
+    return this.byId.has(id);
+  }
+
+  /** The department and every department below it, in pre-order. */
+  subtreeIds(id: number): number[] {
+    const out: number[] = [];
+    const walk = (current: number) => {
+      out.push(current);
+      for (const child of this.children(current)) walk(child.id);
+    };
+    if (this.has(id)) walk(id);
+    return out;
+  }
+
+  /** Names from the root down to the department. */
+  pathNames(id: number): string[] {
+    const names: string[] = [];
+    const seen = new Set<number>();
+    for (let row = this.byId.get(id); row && !seen.has(row.id); row = this.parentOf(row)) {
+      seen.add(row.id);
+      names.unshift(row.name);
+    }
+    return names;
+  }
+
+  path(id: number | null | undefined): string {
+    return id == null ? '' : this.pathNames(id).join('/');
+  }
+
+  /** Level of the department: 1 for a root department. */
+  depth(id: number): number {
+    return this.pathNames(id).length;
+  }
+
+  /** Levels in the subtree below and including the department (1 for a leaf). */
+  height(id: number): number {
+    const children = this.children(id);
+    return 1 + (children.length === 0 ? 0 : Math.max(...children.map((child) => this.height(child.id))));
+  }
+
+  /** Department ids keyed by their full path (技术部/研发组). */
+  pathMap(): Map<string, number> {
+    return new Map(this.rows.map((row) => [this.path(row.id), row.id]));
+  }
+
+  private parentOf(row: DepartmentRow): DepartmentRow | undefined {
+    return row.parentId == null ? undefined : this.byId.get(row.parentId);
+  }
+}
+
+export async function loadDepartments(db: DbOrTx, organizationId: number): Promise<DepartmentIndex> {
+  const rows = await db
+    .select({
+      id: departments.id,
+      parentId: departments.parentId,
+      name: departments.name,
+      sort: departments.sort,
+    })
+    .from(departments)
+    .where(eq(departments.organizationId, organizationId))
+    .orderBy(asc(departments.sort), asc(departments.id));
+  return new DepartmentIndex(rows);
+}
+
+/** Builds nested nodes bottom-up, so a node can aggregate its children (head counts). */
+function buildNested<T>(
+  index: DepartmentIndex,
+  parentId: number | null,
+  make: (row: DepartmentRow, children: T[]) => T,
+): T[] {
+  return index.children(parentId).map((row) => make(row, buildNested(index, row.id, make)));
+}
+
+interface StaffCounts {
+  active: number;
+  left: number;
+}
+
+/** Active and former staff per department (direct members only). */
+async function staffCounts(db: DbOrTx, organizationId: number): Promise<Map<number, StaffCounts>> {
+  const rows = await db
+    .select({
+      departmentId: users.departmentId,
+      active: sql<number>`(count(*) filter (where ${users.status} = ${STAFF_ACTIVE}))::int`,
+      left: sql<number>`(count(*) filter (where ${users.status} = ${STAFF_LEFT}))::int`,
+    })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), lt(users.status, STAFF_DELETED)))
+    .groupBy(users.departmentId);
+  const map = new Map<number, StaffCounts>();
+  for (const row of rows) {
+    if (row.departmentId != null) map.set(row.departmentId, { active: row.active, left: row.left });
+  }
+  return map;
+}
+
+export interface DepartmentNode {
+  departmentId: number;
+  name: string;
+  parentId: number | null;
+  sort: number;
+  /** Active staff of the department and all departments below it. */
+  staffCount: number;
+  /** Active staff directly in the department. */
+  ownStaffCount: number;
+  children: DepartmentNode[];
+}
+
+function countedTree(index: DepartmentIndex, counts: Map<number, StaffCounts>): DepartmentNode[] {
+  return buildNested<DepartmentNode>(index, null, (row, children) => {
+    const own = counts.get(row.id)?.active ?? 0;
+    return {
+      departmentId: row.id,
+      name: row.name,
+      parentId: row.parentId,
+      sort: row.sort,
+      staffCount: own + children.reduce((sum, child) => sum + child.staffCount, 0),
+      ownStaffCount: own,
+      children,
+    };
+  });
+}
+
+/** The organisation's department tree with head counts. */
+export async function departmentTree(db: Db, ctx: RequestContext): Promise<DepartmentNode[]> {
+  const [index, counts] = await Promise.all([
+    loadDepartments(db, ctx.organizationId),
+    staffCounts(db, ctx.organizationId),
+  ]);
+  return countedTree(index, counts);
+}
+
+export interface FlatDepartment {
+  departmentId: number;
+  name: string;
+  parentId: number | null;
+  sort: number;
+  /** Full path, e.g. 技术部/研发组. */
+  path: string;
+  level: number;
+}
+
+/** Every department, flat, in tree (pre-)order. */
+export async function allDepartments(db: Db, ctx: RequestContext): Promise<FlatDepartment[]> {
+  const index = await loadDepartments(db, ctx.organizationId);
+  const out: FlatDepartment[] = [];
+  const walk = (parentId: number | null, level: number) => {
+    for (const row of index.children(parentId)) {
+      out.push({
+        departmentId: row.id,
+        name: row.name,
+        parentId: row.parentId,
+        sort: row.sort,
+        path: index.path(row.id),
+        level,
+      });
+      walk(row.id, level + 1);
+    }
+  };
+  walk(null, 1);
+  return out;
+}
+
+export interface SimpleDepartmentNode {
+  departmentId: number;
+  name: string;
+  parentId: number | null;
+  children: SimpleDepartmentNode[];
+}
+
+/** The subtree under `departmentId` (the department itself as the only root), or the whole tree. */
+export async function simpleSubtree(
+  db: Db,
+  ctx: RequestContext,
+  departmentId?: number,
+): Promise<SimpleDepartmentNode[]> {
+  const index = await loadDepartments(db, ctx.organizationId);
+  const make = (row: DepartmentRow, children: SimpleDepartmentNode[]): SimpleDepartmentNode => ({
+    departmentId: row.id,
+    name: row.name,
+    parentId: row.parentId,
+    children,
+  });
+  if (departmentId === undefined) return buildNested(index, null, make);
+  const root = index.byId.get(departmentId);
+  if (!root) throw notFound(DEPARTMENT_NOT_FOUND);
+  return [make(root, buildNested(index, root.id, make))];
+}
+
+export interface SearchedDepartmentNode extends Omit<DepartmentNode, 'children'> {
+  /** The name contains the keyword (other nodes are ancestors or descendants of a match). */
+  matched: boolean;
+  children: SearchedDepartmentNode[];
+}
+
+/** The tree pruned to departments whose name contains `keyword`, with their ancestors and subtrees. */
+export async function searchTree(
+  db: Db,
+  ctx: RequestContext,
+  keyword: string,
+): Promise<SearchedDepartmentNode[]> {
+  const [index, counts] = await Promise.all([
+    loadDepartments(db, ctx.organizationId),
+    staffCounts(db, ctx.organizationId),
+  ]);
+  const needle = keyword.trim().toLowerCase();
+  const mark = (nodes: DepartmentNode[], insideMatch: boolean): SearchedDepartmentNode[] =>
+    nodes.flatMap((node) => {
+      const matched = needle !== '' && node.name.toLowerCase().includes(needle);
+      const children = mark(node.children, insideMatch || matched);
+      if (!matched && !insideMatch && children.length === 0 && needle !== '') return [];
+      return [{ ...node, matched, children }];
+    });
+  return mark(countedTree(index, counts), needle === '');
+}
+
+interface TreeStaff {
+  userId: number;
+  realName: string;
+}
+
+export interface StaffTreeNode {
+  departmentId: number;
+  name: string;
+  parentId: number | null;
+  staffs: TreeStaff[];
+  children: StaffTreeNode[];
+}
+
+async function activeStaffByDepartment(db: Db, organizationId: number) {
+  return db
+    .select({
+      userId: users.id,
+      realName: users.realName,
+      departmentId: users.departmentId,
+      postId: users.postId,
+    })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.status, STAFF_ACTIVE)))
+    .orderBy(asc(users.realName), asc(users.id));
+}
+
+/** The tree with each department's active members (spec §3 "Department tree"). */
+export async function staffManageTree(db: Db, ctx: RequestContext): Promise<StaffTreeNode[]> {
+  const [index, staff] = await Promise.all([
+    loadDepartments(db, ctx.organizationId),
+    activeStaffByDepartment(db, ctx.organizationId),
+  ]);
+  const byDepartment = new Map<number, TreeStaff[]>();
+  for (const person of staff) {
+    if (person.departmentId == null) continue;
+    const list = byDepartment.get(person.departmentId) ?? [];
+    list.push({ userId: person.userId, realName: person.realName });
+    byDepartment.set(person.departmentId, list);
+  }
+  return buildNested<StaffTreeNode>(index, null, (row, children) => ({
+    departmentId: row.id,
+    name: row.name,
+    parentId: row.parentId,
+    staffs: byDepartment.get(row.id) ?? [],
+    children,
+  }));
+}
+
+export interface PostMatchNode {
+  departmentId: number;
+  name: string;
+  parentId: number | null;
+  /** Staff holding the post in this department and below. */
+  matchedCount: number;
+  staffs: (TreeStaff & { matched: boolean })[];
+  children: PostMatchNode[];
+}
+
+/** The staff tree with members whose post is `postId` marked. */
+export async function postMatchTree(db: Db, ctx: RequestContext, postId: number): Promise<PostMatchNode[]> {
+  const [post] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.organizationId, ctx.organizationId)));
+  if (!post) throw notFound('岗位不存在');
+  const [index, staff] = await Promise.all([
+    loadDepartments(db, ctx.organizationId),
+    activeStaffByDepartment(db, ctx.organizationId),
+  ]);
+  const byDepartment = new Map<number, PostMatchNode['staffs']>();
+  for (const person of staff) {
+    if (person.departmentId == null) continue;
+    const list = byDepartment.get(person.departmentId) ?? [];
+    list.push({ userId: person.userId, realName: person.realName, matched: person.postId === postId });
+    byDepartment.set(person.departmentId, list);
+  }
+  return buildNested<PostMatchNode>(index, null, (row, children) => {
+    const staffs = byDepartment.get(row.id) ?? [];
+    return {
+      departmentId: row.id,
+      name: row.name,
+      parentId: row.parentId,
+      matchedCount:
+        staffs.filter((s) => s.matched).length + children.reduce((sum, child) => sum + child.matchedCount, 0),
+      staffs,
+      children,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Changes
+// ---------------------------------------------------------------------------------------------------------
+
+async function lockTree(tx: Tx, organizationId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK_NAMESPACE}::int, ${organizationId}::int)`);
+}
+
+function assertUniqueSibling(
+  index: DepartmentIndex,
+  parentId: number | null,
+  name: string,
+  exceptId?: number,
+) {
+  const clash = index.children(parentId).find((row) => row.id !== exceptId && row.name === name);
+  if (clash) {
+    throw conflict(
+      parentId == null
+        ? `已存在名为「${name}」的一级部门`
+        : `「${index.path(parentId)}」下已存在名为「${name}」的部门`,
+    );
+  }
+}
+
+/** Runs a tree change in a transaction under the organisation's tree lock; unique clashes become 409. */
+async function treeChange<T>(
+  db: Db,
+  ctx: RequestContext,
+  work: (tx: Tx, index: DepartmentIndex) => Promise<T>,
+) {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockTree(tx, ctx.organizationId);
+      return work(tx, await loadDepartments(tx, ctx.organizationId));
+    });
+  } catch (error) {
+    const index = violatedUniqueIndex(error);
+    if (index) throw conflict(uniqueIndexMessage(index));
+    throw error;
+  }
+}
+
+export async function addDepartment(
+  db: Db,
+  ctx: RequestContext,
+  input: { name: string; parentId?: number | null },
+): Promise<Omit<DepartmentNode, 'children'>> {
+  const parentId = input.parentId ?? null;
+  return treeChange(db, ctx, async (tx, index) => {
+    if (parentId != null) {
+      if (!index.has(parentId)) throw notFound('上级部门不存在');
+      if (index.depth(parentId) >= MAX_DEPARTMENT_DEPTH)
+        throw badRequest(`部门层级不能超过 ${MAX_DEPARTMENT_DEPTH} 级`);
+    }
+    assertUniqueSibling(index, parentId, input.name);
+    const siblings = index.children(parentId);
+    const sort = siblings.length === 0 ? 0 : Math.max(...siblings.map((row) => row.sort)) + 1;
+    const [row] = await tx
+      .insert(departments)
+      .values({ organizationId: ctx.organizationId, name: input.name, parentId, sort })
+      .returning({ id: departments.id });
+    if (!row) throw new Error('department insert failed');
+    await recordActivity(tx, {
+      organizationId: ctx.organizationId,
+      actorId: ctx.userId,
+      action: '新增部门',
+      detail: parentId == null ? input.name : `${index.path(parentId)}/${input.name}`,
+    });
+    return { departmentId: row.id, name: input.name, parentId, sort, staffCount: 0, ownStaffCount: 0 };
+  });
+}
+
+export interface ModifyDepartmentInput {
+  departmentId: number;
+  name?: string;
+  /** Moves the department; null moves it to the top level. */
+  parentId?: number | null;
+  /** Position among its (new) siblings, 0 first; the siblings are renumbered. */
+  sort?: number;
+}
+
+export async function modifyDepartment(
+  db: Db,
+  ctx: RequestContext,
+  input: ModifyDepartmentInput,
+): Promise<void> {
+  await treeChange(db, ctx, async (tx, index) => {
+    const current = index.byId.get(input.departmentId);
+    if (!current) throw notFound(DEPARTMENT_NOT_FOUND);
+    const name = input.name ?? current.name;
+    const parentId = input.parentId === undefined ? current.parentId : input.parentId;
+    const moving = parentId !== current.parentId;
+    if (parentId != null) {
+      if (!index.has(parentId)) throw notFound('上级部门不存在');
+      if (index.subtreeIds(current.id).includes(parentId))
+        throw badRequest('不能把部门移动到它自己或它的下级部门之下');
+      if (moving && index.depth(parentId) + index.height(current.id) > MAX_DEPARTMENT_DEPTH)
+        throw badRequest(`移动后部门层级将超过 ${MAX_DEPARTMENT_DEPTH} 级`);
+    }
+    if (name !== current.name || moving) assertUniqueSibling(index, parentId, name, current.id);
+
+    const updates: Partial<typeof departments.$inferInsert> = { updatedAt: new Date() };
+    if (name !== current.name) updates.name = name;
+    if (moving) updates.parentId = parentId;
+    const siblings = index.children(parentId).filter((row) => row.id !== current.id);
+    if (input.sort !== undefined || moving) {
+      // Place it at the requested position (default: last) and renumber the siblings 0..n.
+      const position = Math.min(input.sort ?? siblings.length, siblings.length);
+      const ordered = [...siblings];
+      ordered.splice(position, 0, { ...current, parentId });
+      for (const [order, row] of ordered.entries()) {
+        if (row.id === current.id) updates.sort = order;
+        else if (row.sort !== order)
+          await tx.update(departments).set({ sort: order }).where(eq(departments.id, row.id));
+      }
+    }
+    await tx.update(departments).set(updates).where(eq(departments.id, current.id));
+
+    const changes: string[] = [];
+    if (name !== current.name) changes.push(`「${current.name}」更名为「${name}」`);
+    if (moving) changes.push(`移动到「${parentId == null ? '顶级' : index.path(parentId)}」`);
+    if (changes.length > 0) {
+      await recordActivity(tx, {
+        organizationId: ctx.organizationId,
+        actorId: ctx.userId,
+        action: '修改部门',
+        detail: `${index.path(current.id)}：${changes.join('，')}`,
+      });
+    }
+  });
+}
+
+export async function deleteDepartment(db: Db, ctx: RequestContext, departmentId: number): Promise<void> {
+  try {
+    await treeChange(db, ctx, async (tx, index) => {
+      const current = index.byId.get(departmentId);
+      if (!current) throw notFound(DEPARTMENT_NOT_FOUND);
+      const [members] = await tx
+        .select({
+          active: sql<number>`(count(*) filter (where ${users.status} = ${STAFF_ACTIVE}))::int`,
+          total: sql<number>`count(*)::int`,
+        })
+        .from(users)
+        .where(and(eq(users.departmentId, departmentId), lt(users.status, STAFF_DELETED)));
+      if ((members?.active ?? 0) > 0) throw conflict('该部门下还有员工，无法删除');
+      if ((members?.total ?? 0) > 0)
+        throw conflict('该部门下还有员工，无法删除（含离职员工，请先将其移动到其他部门）');
+      if (index.children(departmentId).length > 0) throw conflict('该部门下还有子部门，无法删除');
+      // Deleted accounts keep no department, so nothing else refers to it (leaders cascade).
+      await tx.delete(departments).where(eq(departments.id, departmentId));
+      await recordActivity(tx, {
+        organizationId: ctx.organizationId,
+        actorId: ctx.userId,
+        action: '删除部门',
+        detail: index.path(departmentId),
+      });
+    });
+  } catch (error) {
+    // A staff member moved in between the check and the delete (foreign-key violation).
+    if (hasSqlState(error, '23503')) throw conflict('该部门下还有员工，无法删除');
+    throw error;
+  }
+}
+
+function hasSqlState(error: unknown, state: string): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current !== 'object') return false;
+    if ((current as { code?: unknown }).code === state) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The department (id and name) when it belongs to the caller's organisation; 404 otherwise. */
+export async function assertDepartment(
+  db: DbOrTx,
+  ctx: RequestContext,
+  departmentId: number,
+): Promise<{ id: number; name: string }> {
+  const [row] = await db
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .where(and(eq(departments.id, departmentId), eq(departments.organizationId, ctx.organizationId)));
+  if (!row) throw notFound(DEPARTMENT_NOT_FOUND);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Leaders
+// ---------------------------------------------------------------------------------------------------------
+
+export interface DepartmentLeader {
+  userId: number;
+  realName: string;
+  jobNumber: string | null;
+  departmentId: number | null;
+  departmentName: string | null;
+}
+
+export async function getLeaders(
+  db: Db,
+  ctx: RequestContext,
+  departmentId: number,
+): Promise<DepartmentLeader[]> {
+  await assertDepartment(db, ctx, departmentId);
+  return db
+    .select({
+      userId: users.id,
+      realName: users.realName,
+      jobNumber: users.jobNumber,
+      departmentId: users.departmentId,
+      departmentName: departments.name,
+    })
+    .from(departmentLeaders)
+    .innerJoin(users, eq(users.id, departmentLeaders.userId))
+    .leftJoin(departments, eq(departments.id, users.departmentId))
+    .where(
+      and(
+        eq(departmentLeaders.departmentId, departmentId),
+        eq(users.organizationId, ctx.organizationId),
+        lt(users.status, STAFF_DELETED),
+      ),
+    )
+    .orderBy(asc(users.realName), asc(users.id));
+}
+
+/** Replaces a department's leaders (active staff of the organisation, from any department). */
+export async function setLeaders(
+  db: Db,
+  ctx: RequestContext,
+  departmentId: number,
+  userIds: number[],
+): Promise<DepartmentLeader[]> {
+  const department = await assertDepartment(db, ctx, departmentId);
+  const ids = [...new Set(userIds)];
+  if (ids.length > 0) {
+    const found = await db
+      .select({ id: users.id, status: users.status, realName: users.realName })
+      .from(users)
+      .where(
+        and(
+          inArray(users.id, ids),
+          eq(users.organizationId, ctx.organizationId),
+          lt(users.status, STAFF_DELETED),
+        ),
+      );
+    if (found.length !== ids.length) throw notFound('员工不存在');
+    const left = found.find((row) => row.status !== STAFF_ACTIVE);
+    if (left) throw badRequest(`「${left.realName}」已离职，不能设为部门负责人`);
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(departmentLeaders).where(eq(departmentLeaders.departmentId, departmentId));
+    if (ids.length > 0)
+      await tx.insert(departmentLeaders).values(ids.map((userId) => ({ departmentId, userId })));
+    await recordActivity(tx, {
+      organizationId: ctx.organizationId,
+      actorId: ctx.userId,
+      action: '设置部门负责人',
+      detail: `${department.name}：${ids.length > 0 ? `${ids.length} 人` : '已清空'}`,
+    });
+  });
+  return getLeaders(db, ctx, departmentId);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Export
+// ---------------------------------------------------------------------------------------------------------
+
+/** The department tree (or one subtree) with head counts and leaders, as an .xlsx workbook. */
+export async function exportDepartments(db: Db, ctx: RequestContext, departmentId?: number): Promise<Buffer> {
+  const [index, counts, leaders] = await Promise.all([
+    loadDepartments(db, ctx.organizationId),
+    staffCounts(db, ctx.organizationId),
+    db
+      .select({ departmentId: departmentLeaders.departmentId, realName: users.realName })
+      .from(departmentLeaders)
+      .innerJoin(users, eq(users.id, departmentLeaders.userId))
+      .where(and(eq(users.organizationId, ctx.organizationId), lt(users.status, STAFF_DELETED)))
+      .orderBy(asc(users.realName)),
+  ]);
+  if (departmentId !== undefined && !index.has(departmentId)) throw notFound(DEPARTMENT_NOT_FOUND);
+  const leaderNames = new Map<number, string[]>();
+  for (const leader of leaders) {
+    const list = leaderNames.get(leader.departmentId) ?? [];
+    list.push(leader.realName);
+    leaderNames.set(leader.departmentId, list);
+  }
+  const tree = countedTree(index, counts);
+  const findNode = (nodes: DepartmentNode[]): DepartmentNode | undefined => {
+    for (const node of nodes) {
+      if (node.departmentId === departmentId) return node;
+      const found = findNode(node.children);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const roots = departmentId === undefined ? tree : [findNode(tree)].filter((n): n is DepartmentNode => !!n);
+
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = '考培';
+  const sheet = workbook.addWorksheet('部门架构', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = [
+    { header: '部门路径', key: 'path', width: 36 },
+    { header: '部门名称', key: 'name', width: 22 },
+    { header: '上级部门', key: 'parent', width: 22 },
+    { header: '层级', key: 'level', width: 8 },
+    { header: '负责人', key: 'leaders', width: 20 },
+    { header: '本部门在职人数', key: 'own', width: 16 },
+    { header: '在职人数（含下级）', key: 'total', width: 20 },
+    { header: '本部门离职人数', key: 'left', width: 16 },
+  ];
+  styleHeaderRow(sheet);
+  const write = (nodes: DepartmentNode[]) => {
+    for (const node of nodes) {
+      const level = index.depth(node.departmentId);
+      const row = sheet.addRow({
+        path: index.path(node.departmentId),
+        name: node.name,
+        parent: node.parentId == null ? '' : (index.byId.get(node.parentId)?.name ?? ''),
+        level,
+        leaders: (leaderNames.get(node.departmentId) ?? []).join('、'),
+        own: node.ownStaffCount,
+        total: node.staffCount,
+        left: counts.get(node.departmentId)?.left ?? 0,
+      });
+      row.getCell('name').alignment = { indent: Math.min(level - 1, 15) };
+      write(node.children);
+    }
+  };
+  write(roots);
+  const totalRow = sheet.addRow({
+    path: '合计',
+    total: roots.reduce((sum, node) => sum + node.staffCount, 0),
+  });
+  totalRow.font = { bold: true };
+  return workbookBuffer(workbook);
+}

@@ -1,0 +1,489 @@
+import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { permissionIndicesFromMask, type PermissionIndex } from '@kaopei/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { departments, roleMenus, roles, userRoles, users } from '../../db/schema';
+import { scoped, type RequestContext } from '../../core/context';
+import { badRequest, conflict, forbidden, notFound } from '../../core/http';
+import { recordActivity } from '../../core/activity';
+import type { MenuService } from '../menu/menu.service';
+import { containsPattern, isUniqueViolation } from './db-errors';
+
+/** A role as the role list shows it. */
+export interface RoleRow {
+  roleId: number;
+  name: string;
+  description: string | null;
+  /** Bit mask: permission index n sets 1 << n. */
+  permission: number;
+  permissions: PermissionIndex[];
+  userCount: number;
+  isDefault: boolean;
+  /** Epoch milliseconds. */
+  createdAt: number;
+}
+
+/** A member of a role. */
+export interface RoleMember {
+  userId: number;
+  account: string;
+  realName: string;
+  jobNumber: string | null;
+  phone: string | null;
+  departmentId: number | null;
+  departmentName: string | null;
+  /** 0 在职, 1 离职. */
+  status: number;
+  isAdmin: boolean;
+}
+
+export interface Paging {
+  limit: number;
+  offset: number;
+}
+
+/** The services a role operation needs. */
+export interface RoleDeps {
+  db: Db;
+  menus: MenuService;
+}
+
+const NAME_INDEX = 'roles_org_name_uq';
+const roleNotFound = () => notFound('角色不存在');
+const nameTaken = (name: string) => conflict(`角色名称“${name}”已存在`);
+
+const userCount = sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleId} = ${roles.id})`;
+
+const roleColumns = {
+  roleId: roles.id,
+  name: roles.name,
+  description: roles.description,
+  permission: roles.permission,
+  isDefault: roles.isDefault,
+  createdAt: roles.createdAt,
+  userCount,
+};
+
+type RoleSelection = {
+  roleId: number;
+  name: string;
+  description: string | null;
+  permission: number;
+  isDefault: boolean;
+  createdAt: Date;
+  userCount: number;
+};
+
+function toRoleRow(row: RoleSelection): RoleRow {
+  return {
+    ...row,
+    userCount: Number(row.userCount),
+    permissions: permissionIndicesFromMask(row.permission),
+    createdAt: row.createdAt.getTime(),
+  };
+}
+
+function unique(ids: readonly number[]): number[] {
+  return [...new Set(ids)];
+}
+
+/** The caller's organisation's roles, default role first, then oldest first. */
+export async function listRoles(
+  db: Db,
+  ctx: RequestContext,
+  query: Paging & { keyword?: string },
+): Promise<{ rows: RoleRow[]; total: number }> {
+  const pattern = query.keyword ? containsPattern(query.keyword) : undefined;
+  const where = scoped(
+    roles.organizationId,
+    ctx,
+    pattern ? or(ilike(roles.name, pattern), ilike(roles.description, pattern)) : undefined,
+  );
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(roleColumns)
+      .from(roles)
+      .where(where)
+      .orderBy(sql`${roles.isDefault} desc`, asc(roles.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(roles).where(where),
+  ]);
+  return { rows: rows.map(toRoleRow), total: totalRow?.total ?? 0 };
+}
+
+/** One role of the caller's organisation; a foreign or missing id is 404. */
+export async function getRole(db: DbOrTx, ctx: RequestContext, roleId: number): Promise<RoleRow> {
+  const [row] = await db
+    .select(roleColumns)
+    .from(roles)
+    .where(scoped(roles.organizationId, ctx, eq(roles.id, roleId)));
+  if (!row) throw roleNotFound();
+  return toRoleRow(row);
+}
+
+async function assertNameFree(db: DbOrTx, ctx: RequestContext, name: string, exceptId?: number) {
+  const [taken] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(scoped(roles.organizationId, ctx, eq(roles.name, name)));
+  if (taken && taken.id !== exceptId) throw nameTaken(name);
+}
+
+/** Validates menu ids against the tree and reduces them to the smallest equivalent grant. */
+async function normaliseMenuIds(menus: MenuService, menuIds: readonly number[]): Promise<number[]> {
+  const wanted = unique(menuIds);
+  const existing = new Set(await menus.existingIds(wanted));
+  const missing = wanted.filter((id) => !existing.has(id));
+  if (missing.length > 0) throw badRequest(`参数 menuIds 不正确：菜单不存在：${missing.join(', ')}`);
+  return menus.compactGrant(wanted);
+}
+
+/** Non-admins holding the permission menu may not hand out more than they have themselves. */
+async function assertWithinOwnAccess(
+  menus: MenuService,
+  ctx: RequestContext,
+  grant: { menuIds?: readonly number[]; permission?: number },
+): Promise<void> {
+  const beyond = await menus.beyondAccess(ctx, grant);
+  if (beyond.length > 0) throw forbidden(`不能授予超出您自身权限的功能：${beyond.join('、')}`);
+}
+
+async function replaceRoleMenus(tx: DbOrTx, roleId: number, menuIds: readonly number[]): Promise<void> {
+  await tx.delete(roleMenus).where(eq(roleMenus.roleId, roleId));
+  if (menuIds.length > 0) await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId, menuId })));
+}
+
+function activity(tx: DbOrTx, ctx: RequestContext, detail: string) {
+  return recordActivity(tx, {
+    organizationId: ctx.organizationId,
+    actorId: ctx.userId,
+    action: 'role',
+    detail,
+  });
+}
+
+export interface CreateRoleInput {
+  name: string;
+  description?: string | null;
+  permission: number;
+  menuIds?: number[];
+}
+
+export async function createRole(deps: RoleDeps, ctx: RequestContext, input: CreateRoleInput) {
+  const { db, menus } = deps;
+  await assertNameFree(db, ctx, input.name);
+  const menuIds = await normaliseMenuIds(menus, input.menuIds ?? []);
+  await assertWithinOwnAccess(menus, ctx, { menuIds, permission: input.permission });
+  try {
+    return await db.transaction(async (tx) => {
+      const [role] = await tx
+        .insert(roles)
+        .values({
+          organizationId: ctx.organizationId,
+          name: input.name,
+          description: input.description || null,
+          permission: input.permission,
+        })
+        .returning({ id: roles.id });
+      if (!role) throw new Error('role insert failed');
+      await replaceRoleMenus(tx, role.id, menuIds);
+      await activity(tx, ctx, `创建了角色“${input.name}”`);
+      return getRole(tx, ctx, role.id);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, NAME_INDEX)) throw nameTaken(input.name);
+    throw error;
+  }
+}
+
+export interface ModifyRoleInput {
+  roleId: number;
+  name?: string;
+  description?: string | null;
+  permission?: number;
+  menuIds?: number[];
+  isDefault?: boolean;
+}
+
+/** Changes the given fields of a role; `menuIds` replaces its menu grants; `isDefault: true` moves the default. */
+export async function modifyRole(deps: RoleDeps, ctx: RequestContext, input: ModifyRoleInput) {
+  const { db, menus } = deps;
+  const role = await getRole(db, ctx, input.roleId);
+  if (input.name !== undefined && input.name !== role.name)
+    await assertNameFree(db, ctx, input.name, role.roleId);
+  if (input.isDefault === false && role.isDefault) {
+    throw badRequest('参数 isDefault 不正确：组织必须保留一个默认角色，请把其他角色设为默认角色');
+  }
+  const menuIds = input.menuIds === undefined ? undefined : await normaliseMenuIds(menus, input.menuIds);
+  const current = menuIds === undefined ? [] : await roleMenuIds(db, ctx, role.roleId);
+  await assertWithinOwnAccess(menus, ctx, {
+    menuIds: menuIds?.filter((id) => !current.includes(id)),
+    // Only bits being added are checked: keeping what the role has is not granting.
+    permission: input.permission === undefined ? 0 : input.permission & ~role.permission,
+  });
+  try {
+    return await db.transaction(async (tx) => {
+      if (input.isDefault === true && !role.isDefault) {
+        await tx
+          .update(roles)
+          .set({ isDefault: false })
+          .where(scoped(roles.organizationId, ctx, eq(roles.isDefault, true)));
+      }
+      const set = {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description || null } : {}),
+        ...(input.permission !== undefined ? { permission: input.permission } : {}),
+        ...(input.isDefault === true ? { isDefault: true } : {}),
+      };
+      if (Object.keys(set).length > 0) {
+        await tx
+          .update(roles)
+          .set(set)
+          .where(scoped(roles.organizationId, ctx, eq(roles.id, role.roleId)));
+      }
+      if (menuIds !== undefined) await replaceRoleMenus(tx, role.roleId, menuIds);
+      await activity(tx, ctx, `修改了角色“${input.name ?? role.name}”`);
+      return getRole(tx, ctx, role.roleId);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, NAME_INDEX)) throw nameTaken(input.name ?? role.name);
+    throw error;
+  }
+}
+
+/** Gives the organisation's default role to those of `userIds` (non-admins) left without any role. */
+async function fallBackToDefaultRole(tx: DbOrTx, ctx: RequestContext, userIds: number[]): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const [defaultRole] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(scoped(roles.organizationId, ctx, eq(roles.isDefault, true)));
+  if (!defaultRole) return 0;
+  const orphans = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      scoped(
+        users.organizationId,
+        ctx,
+        inArray(users.id, userIds),
+        eq(users.isAdmin, false),
+        sql`not exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id})`,
+      ),
+    );
+  if (orphans.length === 0) return 0;
+  await tx
+    .insert(userRoles)
+    .values(orphans.map((user) => ({ userId: user.id, roleId: defaultRole.id })))
+    .onConflictDoNothing();
+  return orphans.length;
+}
+
+/**
+ * Deletes roles with their grants and memberships. The default role cannot be deleted; members left
+ * without any role fall back to it. All or nothing: one foreign or missing id deletes nothing.
+ */
+export async function deleteRoles(
+  db: Db,
+  ctx: RequestContext,
+  roleIds: number[],
+): Promise<{ count: number; reassigned: number }> {
+  const ids = unique(roleIds);
+  return db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: roles.id, name: roles.name, isDefault: roles.isDefault })
+      .from(roles)
+      .where(scoped(roles.organizationId, ctx, inArray(roles.id, ids)))
+      .for('update');
+    if (found.length !== ids.length) throw roleNotFound();
+    const defaultRole = found.find((role) => role.isDefault);
+    if (defaultRole) throw conflict(`默认角色“${defaultRole.name}”不能删除`);
+    const members = await tx
+      .selectDistinct({ userId: userRoles.userId })
+      .from(userRoles)
+      .where(inArray(userRoles.roleId, ids));
+    await tx.delete(roles).where(scoped(roles.organizationId, ctx, inArray(roles.id, ids)));
+    const reassigned = await fallBackToDefaultRole(
+      tx,
+      ctx,
+      members.map((m) => m.userId),
+    );
+    await activity(tx, ctx, `删除了角色${found.map((role) => `“${role.name}”`).join('、')}`);
+    return { count: found.length, reassigned };
+  });
+}
+
+async function assertUsersInOrg(db: DbOrTx, ctx: RequestContext, userIds: number[]) {
+  const found = await db
+    .select({ id: users.id, realName: users.realName, isAdmin: users.isAdmin })
+    .from(users)
+    .where(scoped(users.organizationId, ctx, inArray(users.id, userIds)));
+  if (found.length !== userIds.length) throw notFound('员工不存在');
+  return found;
+}
+
+async function assertRolesInOrg(db: DbOrTx, ctx: RequestContext, roleIds: number[]) {
+  const found = await db
+    .select({ id: roles.id, name: roles.name, isDefault: roles.isDefault, permission: roles.permission })
+    .from(roles)
+    .where(scoped(roles.organizationId, ctx, inArray(roles.id, roleIds)));
+  if (found.length !== roleIds.length) throw roleNotFound();
+  return found;
+}
+
+/**
+ * Gives staff roles: `add` keeps their other roles, `replace` makes these their only roles.
+ * A non-admin may only hand out roles whose grants lie within their own access.
+ */
+export async function assignRoles(
+  deps: RoleDeps,
+  ctx: RequestContext,
+  input: { userIds: number[]; roleIds: number[]; mode: 'replace' | 'add' },
+): Promise<{ count: number }> {
+  const { db, menus } = deps;
+  const userIds = unique(input.userIds);
+  const roleIds = unique(input.roleIds);
+  await assertUsersInOrg(db, ctx, userIds);
+  const found = await assertRolesInOrg(db, ctx, roleIds);
+  if (!ctx.isAdmin) {
+    const granted = await db
+      .select({ menuId: roleMenus.menuId })
+      .from(roleMenus)
+      .where(inArray(roleMenus.roleId, roleIds));
+    await assertWithinOwnAccess(menus, ctx, {
+      menuIds: granted.map((g) => g.menuId),
+      permission: found.reduce((mask, role) => mask | role.permission, 0),
+    });
+  }
+  await db.transaction(async (tx) => {
+    if (input.mode === 'replace') await tx.delete(userRoles).where(inArray(userRoles.userId, userIds));
+    await tx
+      .insert(userRoles)
+      .values(userIds.flatMap((userId) => roleIds.map((roleId) => ({ userId, roleId }))))
+      .onConflictDoNothing();
+    await activity(
+      tx,
+      ctx,
+      `为 ${userIds.length} 名员工${input.mode === 'replace' ? '设置' : '添加'}了角色${found
+        .map((role) => `“${role.name}”`)
+        .join('、')}`,
+    );
+  });
+  return { count: userIds.length };
+}
+
+/**
+ * Takes roles away from staff. Someone left without any role falls back to the default role; taking
+ * the default role from someone who has no other role is refused, so every staff member keeps one.
+ */
+export async function unassignRoles(
+  db: Db,
+  ctx: RequestContext,
+  input: { userIds: number[]; roleIds: number[] },
+): Promise<{ count: number; reassigned: number }> {
+  const userIds = unique(input.userIds);
+  const roleIds = unique(input.roleIds);
+  const people = await assertUsersInOrg(db, ctx, userIds);
+  const found = await assertRolesInOrg(db, ctx, roleIds);
+  return db.transaction(async (tx) => {
+    if (found.some((role) => role.isDefault)) {
+      const keeping = await tx
+        .selectDistinct({ userId: userRoles.userId })
+        .from(userRoles)
+        .where(and(inArray(userRoles.userId, userIds), notInArray(userRoles.roleId, roleIds)));
+      const withOther = new Set(keeping.map((k) => k.userId));
+      const stranded = people.filter((p) => !p.isAdmin && !withOther.has(p.id));
+      if (stranded.length > 0) {
+        throw conflict(`${stranded.map((p) => `“${p.realName}”`).join('、')}没有其他角色，不能移出默认角色`);
+      }
+    }
+    const removed = await tx
+      .delete(userRoles)
+      .where(and(inArray(userRoles.userId, userIds), inArray(userRoles.roleId, roleIds)))
+      .returning({ userId: userRoles.userId });
+    const reassigned = await fallBackToDefaultRole(tx, ctx, userIds);
+    if (removed.length > 0) {
+      await activity(
+        tx,
+        ctx,
+        `将 ${userIds.length} 名员工移出了角色${found.map((role) => `“${role.name}”`).join('、')}`,
+      );
+    }
+    return { count: removed.length, reassigned };
+  });
+}
+
+/** The members of a role, by name. */
+export async function listRoleMembers(
+  db: Db,
+  ctx: RequestContext,
+  query: Paging & { roleId: number; keyword?: string },
+): Promise<{ rows: RoleMember[]; total: number }> {
+  await getRole(db, ctx, query.roleId);
+  const pattern = query.keyword ? containsPattern(query.keyword) : undefined;
+  const where = scoped(
+    users.organizationId,
+    ctx,
+    eq(userRoles.roleId, query.roleId),
+    pattern
+      ? or(ilike(users.realName, pattern), ilike(users.account, pattern), ilike(users.jobNumber, pattern))
+      : undefined,
+  );
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        userId: users.id,
+        account: users.account,
+        realName: users.realName,
+        jobNumber: users.jobNumber,
+        phone: users.phone,
+        departmentId: users.departmentId,
+        departmentName: departments.name,
+        status: users.status,
+        isAdmin: users.isAdmin,
+      })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .leftJoin(departments, eq(departments.id, users.departmentId))
+      .where(where)
+      .orderBy(asc(users.status), asc(users.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ total: count() })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(where),
+  ]);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+/** Menu ids granted to a role directly (its permission bits grant further groups). */
+export async function roleMenuIds(db: DbOrTx, ctx: RequestContext, roleId: number): Promise<number[]> {
+  await getRole(db, ctx, roleId);
+  const rows = await db
+    .select({ menuId: roleMenus.menuId })
+    .from(roleMenus)
+    .where(eq(roleMenus.roleId, roleId))
+    .orderBy(asc(roleMenus.menuId));
+  return rows.map((r) => r.menuId);
+}
+
+/** Replaces the menus a role grants; returns the stored (compacted) grant. */
+export async function setRoleMenus(
+  deps: RoleDeps,
+  ctx: RequestContext,
+  roleId: number,
+  menuIds: number[],
+): Promise<number[]> {
+  const { db, menus } = deps;
+  const role = await getRole(db, ctx, roleId);
+  const compact = await normaliseMenuIds(menus, menuIds);
+  const current = await roleMenuIds(db, ctx, roleId);
+  await assertWithinOwnAccess(menus, ctx, { menuIds: compact.filter((id) => !current.includes(id)) });
+  await db.transaction(async (tx) => {
+    await replaceRoleMenus(tx, roleId, compact);
+    await activity(tx, ctx, `修改了角色“${role.name}”的菜单权限`);
+  });
+  return compact;
+}
