@@ -2,7 +2,17 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // The dev server proxies every API prefix to the Fastify server on :8080.
-const apiPrefixes = ['/auth', '/user', '/v1', '/paper', '/question', '/course', '/knowledge', '/exam', '/api'];
+const apiPrefixes = [
+  '/auth',
+  '/user',
+  '/v1',
+  '/paper',
+  '/question',
+  '/course',
+  '/knowledge',
+  '/exam',
+  '/api',
+];
 
 export default defineConfig({
   plugins: [react()],

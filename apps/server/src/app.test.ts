@@ -144,7 +144,10 @@ describe('serving the web app', () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.mkdirSync(path.join(dist, 'editions'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>t</title></head><body></body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<html><head><title>t</title></head><body></body></html>',
+    );
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'editions', 'saas.svg'), '<svg/>');
     const web = await createTestApp({ WEB_DIST: dist });

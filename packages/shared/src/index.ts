@@ -7,3 +7,4 @@ export * from './paging';
 export * from './permission';
 export * from './rules';
 export * from './tree';
+export * from './account';

@@ -1,3 +1,4 @@
+import { passwordProblem } from '@kaopei/shared';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
 import { badRequest } from '../../core/http';
@@ -5,23 +6,10 @@ import type { DbOrTx } from '../../db/client';
 import { organizations, passwordResetTokens, refreshTokens, users } from '../../db/schema';
 
 /** New-password policy: 8–32 characters with at least one letter and one digit. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 32;
-export const PASSWORD_POLICY_TEXT = `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} 位，且同时包含字母和数字`;
 
 /** Account names: 4–32 letters, digits or underscores, starting with a letter (never a phone or e-mail). */
 export const ACCOUNT_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
 export const ACCOUNT_RULE_TEXT = '账号需为 4–32 位字母、数字或下划线，并以字母开头';
-
-/** Why `password` breaks the policy, or null when it is acceptable. */
-export function passwordPolicyProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-    return `长度需为 ${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} 位`;
-  }
-  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return '需同时包含字母和数字';
-  if (/\s/.test(password)) return '不能包含空格';
-  return null;
-}
 
 /**
  * A password field as the client sent it: RSA-OAEP ciphertext under /auth/public-key when `encrypted`,
@@ -52,8 +40,8 @@ export function readNewPassword(
   label = '新密码',
 ): string {
   const password = decodePassword(deps, value, encrypted);
-  const problem = passwordPolicyProblem(password);
-  if (problem) throw badRequest(`参数 ${field} 不正确：${label}${problem}`);
+  const problem = passwordProblem(password);
+  if (problem) throw badRequest(`参数 ${field} 不正确：${label}${problem.replace(/^密码/, '')}`);
   return password;
 }
 
@@ -114,23 +102,7 @@ export async function findActiveUserByLogin(db: DbOrTx, login: string): Promise<
   return user;
 }
 
-/** Whether a database error is a unique-constraint violation (SQLSTATE 23505) of `index` (or any). */
-export function isUniqueViolation(error: unknown, index?: string): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current !== 'object') return false;
-    const { code, constraint, message } = current as {
-      code?: unknown;
-      constraint?: unknown;
-      message?: unknown;
-    };
-    if (code === '23505') {
-      if (!index || constraint === index) return true;
-      return typeof message === 'string' && message.includes(index);
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+export { isUniqueViolation } from '../../core/db-errors';
 
 /** 138****0000 */
 export function maskPhone(phone: string): string {

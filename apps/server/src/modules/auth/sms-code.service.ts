@@ -13,7 +13,7 @@ const SMS_PER_IP_PER_HOUR = 30;
 export type SmsPurpose = 'login' | 'register' | 'reset' | 'bind';
 export const SMS_PURPOSES = ['login', 'register', 'reset', 'bind'] as const;
 
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export { PHONE_PATTERN } from '@kaopei/shared';
 
 function codeHash(deps: Pick<Deps, 'config'>, phone: string, purpose: SmsPurpose, code: string): string {
   return sha256(`${phone}:${purpose}:${code}:${deps.config.jwtSecret}`);

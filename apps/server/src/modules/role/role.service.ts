@@ -6,7 +6,7 @@ import { scoped, type RequestContext } from '../../core/context';
 import { badRequest, conflict, forbidden, notFound } from '../../core/http';
 import { recordActivity } from '../../core/activity';
 import type { MenuService } from '../menu/menu.service';
-import { containsPattern, isUniqueViolation } from './db-errors';
+import { containsPattern, isUniqueViolation } from '../../core/db-errors';
 
 /** A role as the role list shows it. */
 export interface RoleRow {

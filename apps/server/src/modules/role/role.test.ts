@@ -14,7 +14,7 @@ import {
 } from '../../../test/harness';
 import { MENU_TREE, type MenuSeed } from '../menu/menu.data';
 import type { GrantMenuNode, FlatMenuEntry, MenuNode, ModeMenuGroup } from '../menu/menu.service';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../../core/db-errors';
 import type { RoleMember, RoleRow } from './role.service';
 
 let t: TestApp;

@@ -70,7 +70,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/api/v2/staff/search',
     {
-      config: menu,
+      // Pickers on the role and message pages search staff too.
+      config: { menu: [STAFF_MENU, ROLE_MENU] },
       schema: {
         tags: TAGS,
         summary: '员工搜索（分页；部门含下级部门；关键词匹配姓名/账号/手机号/邮箱；sort 按白名单字段排序）',

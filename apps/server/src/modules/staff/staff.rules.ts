@@ -5,10 +5,7 @@ export const STAFF_ACTIVE = 0;
 export const STAFF_LEFT = 1;
 export const STAFF_DELETED = 2;
 
-export const ACCOUNT_PATTERN = /^[A-Za-z0-9_]{4,32}$/;
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
-// Practical e-mail shape: one @, no spaces, a dot in the domain.
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { ACCOUNT_PATTERN, accountProblem, EMAIL_PATTERN, PHONE_PATTERN } from '@kaopei/shared';
 /** 8–32 characters, at least one letter and one digit, no spaces (the policy of modules/account). */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)\S{8,32}$/;
 
@@ -29,15 +26,6 @@ export const MESSAGES = {
   passwordFormat: '密码需为 8–32 位，同时包含字母和数字，且不含空格',
   genderFormat: '性别只能填写“男”或“女”',
 } as const;
-
-/** Why an account name is not acceptable, or null when it is. */
-export function accountProblem(account: string): string | null {
-  if (!ACCOUNT_PATTERN.test(account)) return MESSAGES.accountFormat;
-  // Sign-in accepts account, phone or e-mail in one field; an account shaped like a phone number
-  // could shadow another person's phone.
-  if (PHONE_PATTERN.test(account)) return MESSAGES.accountLooksLikePhone;
-  return null;
-}
 
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { tags, userTags, users } from '../../db/schema';
 import { scoped, type RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound } from '../../core/http';
-import { containsPattern, isUniqueViolation } from '../role/db-errors';
+import { containsPattern, isUniqueViolation } from '../../core/db-errors';
 
 /**
  * Tags of the five types (1 题库, 2 试题, 3 岗位, 4 用户, 5 组织). Each tagged thing keeps its own link

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileNameFromDisposition, type DepartmentNode } from './api';
+import { ACCOUNT_PATTERN } from '@kaopei/shared';
 import {
-  ACCOUNT_PATTERN,
   PASSWORD_PATTERN,
   blankToNull,
   departmentOptions,

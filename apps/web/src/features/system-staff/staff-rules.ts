@@ -1,24 +1,29 @@
 import type { FormRule } from 'antd';
-import { genderLabel, userStatusLabel } from '@kaopei/shared';
+import {
+  ACCOUNT_MESSAGES,
+  ACCOUNT_PATTERN,
+  EMAIL_PATTERN,
+  genderLabel,
+  PASSWORD_HINT,
+  PHONE_PATTERN,
+  userStatusLabel,
+} from '@kaopei/shared';
 import type { DepartmentNode } from './api';
 
 /**
  * Form rules mirroring the server's (modules/staff/staff.rules.ts), so mistakes show before submitting;
  * the server checks again and has the last word.
  */
-export const ACCOUNT_PATTERN = /^[A-Za-z0-9_]{4,32}$/;
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)\S{8,32}$/;
-export const PASSWORD_HINT = '8–32 位，同时包含字母和数字';
+export { PASSWORD_HINT };
 
 export const accountRules: FormRule[] = [
   { required: true, whitespace: true, message: '请输入账号' },
-  { pattern: ACCOUNT_PATTERN, message: '账号需为 4–32 位字母、数字或下划线' },
+  { pattern: ACCOUNT_PATTERN, message: ACCOUNT_MESSAGES.accountFormat },
   {
     validator: (_rule, value: unknown) =>
       typeof value === 'string' && PHONE_PATTERN.test(value)
-        ? Promise.reject(new Error('账号不能使用手机号格式（手机号可直接用于登录）'))
+        ? Promise.reject(new Error(ACCOUNT_MESSAGES.accountLooksLikePhone))
         : Promise.resolve(),
   },
 ];

@@ -1,3 +1,4 @@
+import { PHONE_PATTERN } from '@kaopei/shared';
 import type { ReactNode } from 'react';
 import { Button, Form, Input, Space } from 'antd';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
@@ -6,7 +7,6 @@ import type { PasswordGrantForm } from '../api';
 import { SmsCodeButton } from './sms-code-button';
 
 /** Mainland mobile numbers: 11 digits starting with 1. */
-export const PHONE_PATTERN = /^1\d{10}$/;
 
 interface SmsValues {
   phone: string;

@@ -1,3 +1,4 @@
+import { PHONE_PATTERN } from '@kaopei/shared';
 import { useState, type ReactNode } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { toast } from '../../../lib/feedback';
@@ -9,7 +10,6 @@ interface SmsValues {
   content: string;
 }
 
-const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 /** Carriers split longer texts; the server refuses more than this. */
 export const SMS_MAX_LENGTH = 300;
 
