@@ -13,6 +13,9 @@ export const questionBanks = pgTable(
       .references(() => organizations.id),
     name: varchar('name', { length: 100 }).notNull(),
     description: text('description'),
+    /** Free-form category of the bank (e.g. 安全生产, 专业技能). */
+    category: varchar('category', { length: 50 }),
+    coverUrl: text('cover_url'),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -8,3 +8,5 @@ export * from './people';
 export * from './account';
 export * from './files';
 export * from './edu';
+export * from './knowledge';
+export * from './question';
