@@ -8,7 +8,7 @@ import { useSessionStore } from '../../../stores/session-store';
 import { logout } from '../../auth/api';
 import { changePassword, PasswordEncryptionError, preparePasswords, sendPasswordCode } from '../api';
 import { confirmPasswordRules, newPasswordRules, PASSWORD_HINT, SMS_CODE_PATTERN } from '../password-rules';
-import { CodeButton } from './code-button';
+import { CodeButton } from '../../../components/code-button';
 
 type Proof = 'old' | 'sms';
 

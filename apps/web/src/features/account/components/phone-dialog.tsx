@@ -5,7 +5,7 @@ import { toast } from '../../../lib/feedback';
 import { changePhone, sendBindCode } from '../api';
 import { PHONE_PATTERN, SMS_CODE_PATTERN } from '../password-rules';
 import { refreshSessionUser } from '../session-sync';
-import { CodeButton } from './code-button';
+import { CodeButton } from '../../../components/code-button';
 
 interface PhoneValues {
   phone: string;

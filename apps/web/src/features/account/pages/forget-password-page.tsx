@@ -6,7 +6,7 @@ import { useAppConfig } from '../../../app/app-config-context';
 import { LinkButton } from '../../../app/link-button';
 import { PublicLayout } from '../../public/components/public-layout';
 import { PasswordEncryptionError, preparePasswords, requestPasswordReset, resetPasswordBySms } from '../api';
-import { CodeButton } from '../components/code-button';
+import { CodeButton } from '../../../components/code-button';
 import { confirmPasswordRules, newPasswordRules, PASSWORD_HINT, SMS_CODE_PATTERN } from '../password-rules';
 import '../account.css';
 

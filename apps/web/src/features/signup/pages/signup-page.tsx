@@ -13,7 +13,7 @@ import { useAppConfig } from '../../../app/app-config-context';
 import { LinkButton } from '../../../app/link-button';
 import { toast } from '../../../lib/feedback';
 import { PasswordEncryptionError, preparePasswords } from '../../account/api';
-import { CodeButton } from '../../account/components/code-button';
+import { CodeButton } from '../../../components/code-button';
 import {
   confirmPasswordRules,
   newPasswordRules,
