@@ -59,5 +59,8 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: [server(E2E_PORT, E2E_DATA_DIR, {}), server(EDITION_PORT, `${E2E_DATA_DIR}-edition`, { EDITION: 'engineer', HIDE_MODE_SWITCH: 'true' })],
+  webServer: [
+    server(E2E_PORT, E2E_DATA_DIR, {}),
+    server(EDITION_PORT, `${E2E_DATA_DIR}-edition`, { EDITION: 'engineer', HIDE_MODE_SWITCH: 'true' }),
+  ],
 });

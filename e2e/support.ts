@@ -52,7 +52,11 @@ export async function latestMail(to: string, after = 0): Promise<OutboxLine> {
 }
 
 /** Tokens for `account` straight from the API (for setting up data; journeys sign in through the UI). */
-export async function apiToken(request: APIRequestContext, account: string, password = DEMO_PASSWORD): Promise<string> {
+export async function apiToken(
+  request: APIRequestContext,
+  account: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
   const res = await request.post('/auth/oauth/token?grant_type=password', {
     headers: { authorization: CLIENT_BASIC },
     form: { username: account, password, role: '1' },
@@ -66,6 +70,9 @@ export async function signIn(page: Page, account: string, password = DEMO_PASSWO
   await page.goto('/login');
   await page.getByPlaceholder(/账号/).first().fill(account);
   await page.getByPlaceholder(/密码/).first().fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).first().click();
+  await page
+    .getByRole('button', { name: /登\s*录/ })
+    .first()
+    .click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }

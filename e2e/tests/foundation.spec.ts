@@ -67,7 +67,9 @@ test.describe('the shell', () => {
     await expect(nav.getByText('系统管理')).toBeVisible();
   });
 
-  test('a user without a menu entry who types its URL is warned and sent to the first menu URL', async ({ page }) => {
+  test('a user without a menu entry who types its URL is warned and sent to the first menu URL', async ({
+    page,
+  }) => {
     await signIn(page, 'zhangsan');
     await expect(page).toHaveURL(/\/manage\/console$/);
     await page.goto('/manage/system/staff');
@@ -75,12 +77,17 @@ test.describe('the shell', () => {
     await expect(page).toHaveURL(/\/manage\/console$/);
   });
 
-  test('an invalid token sends the user to /home and back to the remembered page after sign-in', async ({ page }) => {
+  test('an invalid token sends the user to /home and back to the remembered page after sign-in', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await page.goto('/manage/version');
     await page.evaluate(() => {
       const auth = JSON.parse(localStorage.getItem('kaopei.auth') ?? '{}');
-      localStorage.setItem('kaopei.auth', JSON.stringify({ ...auth, access_token: 'invalid.token.value', refresh_token: 'revoked' }));
+      localStorage.setItem(
+        'kaopei.auth',
+        JSON.stringify({ ...auth, access_token: 'invalid.token.value', refresh_token: 'revoked' }),
+      );
     });
     await page.goto('/manage/console');
     await expect(page).toHaveURL(/\/home$/);

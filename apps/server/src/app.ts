@@ -43,6 +43,9 @@ import { eduRoutes } from './modules/edu/edu.routes';
 import { statisticRoutes } from './modules/statistic/statistic.routes';
 import { departmentRoutes } from './modules/department/department.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { bankRoutes } from './modules/bank/bank.routes';
+import { questionRoutes } from './modules/question/question.routes';
+import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { publicConfig, publicRoutes } from './modules/public/public.routes';
 
 // Zod's own messages in Chinese; routes add field-specific ones where it helps.
@@ -187,6 +190,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(statisticRoutes);
   await app.register(departmentRoutes);
   await app.register(staffRoutes);
+  await app.register(bankRoutes);
+  await app.register(questionRoutes);
+  await app.register(knowledgeRoutes);
   await app.register(fileRoutes);
 
   if (webDist && indexPage) await registerWeb(app, webDist, indexPage);

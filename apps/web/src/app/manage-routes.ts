@@ -5,6 +5,9 @@ import { systemPermissionRoutes } from '../features/system-permission/routes';
 import { systemTagRoutes } from '../features/system-tag/routes';
 import { systemStaffRoutes } from '../features/system-staff/routes';
 import { accountRoutes } from '../features/account/routes';
+import { questionBankRoutes } from '../features/question-bank/routes';
+import { knowledgeRoutes } from '../features/knowledge/routes';
+import { questionRoutes } from '../features/question/routes';
 import type { AppRouteObject } from './route-handle';
 
 /**
@@ -20,6 +23,9 @@ export const manageChildRoutes: AppRouteObject[] = [
   ...systemTagRoutes,
   ...systemStaffRoutes,
   ...accountRoutes,
+  ...questionBankRoutes,
+  ...knowledgeRoutes,
+  ...questionRoutes,
 ];
 
 function joinPath(base: string, path: string): string {

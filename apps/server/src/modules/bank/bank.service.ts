@@ -1,0 +1,437 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { QUESTION_TYPES, TagType, questionTypeLabel, type QuestionType } from '@kaopei/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { bankTags, organizations, questionBanks, questions, tags } from '../../db/schema';
+import type { RequestContext } from '../../core/context';
+import { conflict, forbidden, notFound } from '../../core/http';
+import { containsPattern } from '../../core/db-errors';
+import { registerTagLinks, requireTags, type TagRef } from '../tag/tag.service';
+
+/**
+ * Question banks. 我的题库 are the caller's organisation's banks; 公开题库 are the platform
+ * organisation's, which every organisation reads and copies but only the platform changes.
+ * Question counts come straight from the questions table (the questions module owns its rows).
+ */
+
+registerTagLinks(TagType.QUESTION_BANK, { table: bankTags, tagId: bankTags.tagId });
+
+export type BankScope = 'mine' | 'public';
+
+export interface TypeCount {
+  type: QuestionType;
+  label: string;
+  count: number;
+}
+
+export interface BankRow {
+  bankId: number;
+  name: string;
+  description: string | null;
+  category: string | null;
+  coverUrl: string | null;
+  /** A platform bank seen from another organisation: read-only, copyable. */
+  isPublic: boolean;
+  /** Whether the caller's organisation owns it (and may change it, given the menu). */
+  editable: boolean;
+  tags: TagRef[];
+  questionCount: number;
+  /** Every canonical type in order, zero when the bank has none of it. */
+  typeCounts: TypeCount[];
+  /** Epoch milliseconds. */
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface BankSimple {
+  bankId: number;
+  name: string;
+  isPublic: boolean;
+}
+
+export const BANK_NOT_FOUND = '题库不存在';
+export const PUBLIC_READ_ONLY = '公开题库不可修改';
+export const BANK_NOT_EMPTY = '题库中还有试题，请先移动或删除试题';
+
+const bankNotFound = () => notFound(BANK_NOT_FOUND);
+
+/** The platform organisation's id (seedReference creates it). */
+export async function platformOrganizationId(db: DbOrTx): Promise<number> {
+  const [platform] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.kind, 'platform'))
+    .orderBy(asc(organizations.id))
+    .limit(1);
+  if (!platform) throw new Error('platform organisation missing: run seedReference first');
+  return platform.id;
+}
+
+type BankRecord = typeof questionBanks.$inferSelect;
+
+/** Question counts per type of each bank. */
+async function countsOfBanks(
+  db: DbOrTx,
+  bankIds: readonly number[],
+): Promise<Map<number, Map<number, number>>> {
+  const result = new Map<number, Map<number, number>>();
+  if (bankIds.length === 0) return result;
+  const rows = await db
+    .select({ bankId: questions.bankId, type: questions.type, count: count() })
+    .from(questions)
+    .where(inArray(questions.bankId, [...bankIds]))
+    .groupBy(questions.bankId, questions.type);
+  for (const row of rows) {
+    const byType = result.get(row.bankId) ?? new Map<number, number>();
+    byType.set(row.type, Number(row.count));
+    result.set(row.bankId, byType);
+  }
+  return result;
+}
+
+async function tagsOfBanks(db: DbOrTx, bankIds: readonly number[]): Promise<Map<number, TagRef[]>> {
+  const result = new Map<number, TagRef[]>();
+  if (bankIds.length === 0) return result;
+  const rows = await db
+    .select({ bankId: bankTags.bankId, tagId: tags.id, type: tags.type, name: tags.name, color: tags.color })
+    .from(bankTags)
+    .innerJoin(tags, eq(tags.id, bankTags.tagId))
+    .where(inArray(bankTags.bankId, [...bankIds]))
+    .orderBy(asc(tags.name), asc(tags.id));
+  for (const { bankId, ...tag } of rows) {
+    const list = result.get(bankId) ?? [];
+    list.push(tag);
+    result.set(bankId, list);
+  }
+  return result;
+}
+
+async function toBankRows(db: DbOrTx, ctx: RequestContext, banks: BankRecord[]): Promise<BankRow[]> {
+  const ids = banks.map((bank) => bank.id);
+  const [counts, tagMap] = await Promise.all([countsOfBanks(db, ids), tagsOfBanks(db, ids)]);
+  return banks.map((bank) => {
+    const byType = counts.get(bank.id);
+    // Types outside the canonical set (legacy rows) still count towards the total.
+    const questionCount = [...(byType?.values() ?? [])].reduce((sum, n) => sum + n, 0);
+    const editable = bank.organizationId === ctx.organizationId;
+    return {
+      bankId: bank.id,
+      name: bank.name,
+      description: bank.description,
+      category: bank.category,
+      coverUrl: bank.coverUrl,
+      isPublic: !editable,
+      editable,
+      tags: tagMap.get(bank.id) ?? [],
+      questionCount,
+      typeCounts: QUESTION_TYPES.map((type) => ({
+        type,
+        label: questionTypeLabel(type),
+        count: byType?.get(type) ?? 0,
+      })),
+      createdAt: bank.createdAt.getTime(),
+      updatedAt: bank.updatedAt.getTime(),
+    };
+  });
+}
+
+export interface BankListQuery {
+  scope: BankScope;
+  keyword?: string | undefined;
+  category?: string | undefined;
+  tagIds?: number[] | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** 我的题库 or 公开题库, newest first. */
+export async function listBanks(
+  db: Db,
+  ctx: RequestContext,
+  query: BankListQuery,
+): Promise<{ rows: BankRow[]; total: number }> {
+  const ownerId = query.scope === 'public' ? await platformOrganizationId(db) : ctx.organizationId;
+  const tagIds = query.tagIds ?? [];
+  const where = and(
+    eq(questionBanks.organizationId, ownerId),
+    query.keyword ? ilike(questionBanks.name, containsPattern(query.keyword)) : undefined,
+    query.category ? eq(questionBanks.category, query.category) : undefined,
+    tagIds.length > 0
+      ? sql`exists (select 1 from ${bankTags} where ${bankTags.bankId} = ${questionBanks.id} and ${inArray(bankTags.tagId, tagIds)})`
+      : undefined,
+  );
+  const [banks, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(questionBanks)
+      .where(where)
+      .orderBy(desc(questionBanks.createdAt), desc(questionBanks.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(questionBanks).where(where),
+  ]);
+  return { rows: await toBankRows(db, ctx, banks), total: totalRow?.total ?? 0 };
+}
+
+/** Visible to the caller: its organisation's or the platform's. */
+function visibleTo(platformId: number, ctx: RequestContext): SQL {
+  return or(
+    eq(questionBanks.organizationId, ctx.organizationId),
+    eq(questionBanks.organizationId, platformId),
+  ) as SQL;
+}
+
+async function findVisibleBank(db: DbOrTx, ctx: RequestContext, bankId: number): Promise<BankRecord> {
+  const platformId = await platformOrganizationId(db);
+  const [bank] = await db
+    .select()
+    .from(questionBanks)
+    .where(and(eq(questionBanks.id, bankId), visibleTo(platformId, ctx)));
+  if (!bank) throw bankNotFound();
+  return bank;
+}
+
+/** A bank the caller may change: 404 when invisible, 403 for a public bank. */
+async function findOwnBank(
+  db: DbOrTx,
+  ctx: RequestContext,
+  bankId: number,
+  lock = false,
+): Promise<BankRecord> {
+  const bank = await findVisibleBank(db, ctx, bankId);
+  if (bank.organizationId !== ctx.organizationId) throw forbidden(PUBLIC_READ_ONLY);
+  if (lock)
+    await db
+      .select({ id: questionBanks.id })
+      .from(questionBanks)
+      .where(eq(questionBanks.id, bankId))
+      .for('update');
+  return bank;
+}
+
+export async function getBank(db: DbOrTx, ctx: RequestContext, bankId: number): Promise<BankRow> {
+  const bank = await findVisibleBank(db, ctx, bankId);
+  const [row] = await toBankRows(db, ctx, [bank]);
+  if (!row) throw bankNotFound();
+  return row;
+}
+
+/** Id and name of every bank the caller can pick from: its own, then the public ones. */
+export async function simpleBanks(db: Db, ctx: RequestContext): Promise<BankSimple[]> {
+  const platformId = await platformOrganizationId(db);
+  const rows = await db
+    .select({
+      bankId: questionBanks.id,
+      name: questionBanks.name,
+      organizationId: questionBanks.organizationId,
+    })
+    .from(questionBanks)
+    .where(visibleTo(platformId, ctx))
+    .orderBy(
+      sql`case when ${questionBanks.organizationId} = ${ctx.organizationId} then 0 else 1 end`,
+      asc(questionBanks.name),
+      asc(questionBanks.id),
+    );
+  return rows.map(({ organizationId, ...row }) => ({
+    ...row,
+    isPublic: organizationId !== ctx.organizationId,
+  }));
+}
+
+/** Distinct categories of the caller's banks and/or the public ones, by name. */
+export async function bankCategories(db: Db, ctx: RequestContext, scope?: BankScope): Promise<string[]> {
+  const platformId = await platformOrganizationId(db);
+  const owner =
+    scope === 'mine'
+      ? eq(questionBanks.organizationId, ctx.organizationId)
+      : scope === 'public'
+        ? eq(questionBanks.organizationId, platformId)
+        : visibleTo(platformId, ctx);
+  const rows = await db
+    .selectDistinct({ category: questionBanks.category })
+    .from(questionBanks)
+    .where(and(owner, isNotNull(questionBanks.category), ne(questionBanks.category, '')))
+    .orderBy(asc(questionBanks.category));
+  return rows.flatMap((row) => (row.category ? [row.category] : []));
+}
+
+export interface BankInput {
+  name: string;
+  description?: string | null | undefined;
+  category?: string | null | undefined;
+  coverUrl?: string | null | undefined;
+  tagIds?: number[] | undefined;
+}
+
+async function replaceTags(tx: DbOrTx, bankId: number, tagList: TagRef[]): Promise<void> {
+  await tx.delete(bankTags).where(eq(bankTags.bankId, bankId));
+  if (tagList.length > 0) {
+    await tx.insert(bankTags).values(tagList.map((tag) => ({ bankId, tagId: tag.tagId })));
+  }
+}
+
+export async function createBank(db: Db, ctx: RequestContext, input: BankInput): Promise<BankRow> {
+  const tagList = await requireTags(db, ctx.organizationId, TagType.QUESTION_BANK, input.tagIds ?? []);
+  const bankId = await db.transaction(async (tx) => {
+    const [bank] = await tx
+      .insert(questionBanks)
+      .values({
+        organizationId: ctx.organizationId,
+        name: input.name,
+        description: input.description || null,
+        category: input.category || null,
+        coverUrl: input.coverUrl || null,
+        createdBy: ctx.userId,
+      })
+      .returning({ id: questionBanks.id });
+    if (!bank) throw new Error('bank insert failed');
+    await replaceTags(tx, bank.id, tagList);
+    return bank.id;
+  });
+  return getBank(db, ctx, bankId);
+}
+
+/** Changes the fields sent; `tagIds` replaces the bank's tags when present. */
+export async function modifyBank(
+  db: Db,
+  ctx: RequestContext,
+  input: Partial<BankInput> & { bankId: number },
+): Promise<BankRow> {
+  await findOwnBank(db, ctx, input.bankId);
+  const tagList =
+    input.tagIds !== undefined
+      ? await requireTags(db, ctx.organizationId, TagType.QUESTION_BANK, input.tagIds)
+      : undefined;
+  const set = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.description !== undefined ? { description: input.description || null } : {}),
+    ...(input.category !== undefined ? { category: input.category || null } : {}),
+    ...(input.coverUrl !== undefined ? { coverUrl: input.coverUrl || null } : {}),
+  };
+  await db.transaction(async (tx) => {
+    await tx
+      .update(questionBanks)
+      .set({ ...set, updatedAt: new Date() })
+      .where(and(eq(questionBanks.id, input.bankId), eq(questionBanks.organizationId, ctx.organizationId)));
+    if (tagList) await replaceTags(tx, input.bankId, tagList);
+  });
+  return getBank(db, ctx, input.bankId);
+}
+
+/**
+ * Deletes banks, all or nothing: a missing or foreign id deletes nothing (404), a public one 403, and a
+ * bank that still holds questions 409 (its questions may sit in papers; move or delete them first).
+ */
+export async function deleteBanks(
+  db: Db,
+  ctx: RequestContext,
+  bankIds: number[],
+): Promise<{ count: number }> {
+  const ids = [...new Set(bankIds)];
+  return db.transaction(async (tx) => {
+    for (const id of ids) await findOwnBank(tx, ctx, id, true);
+    const [withQuestions] = await tx
+      .select({ name: questionBanks.name })
+      .from(questionBanks)
+      .where(
+        and(
+          inArray(questionBanks.id, ids),
+          sql`exists (select 1 from ${questions} where ${questions.bankId} = ${questionBanks.id})`,
+        ),
+      )
+      .limit(1);
+    if (withQuestions) throw conflict(`${BANK_NOT_EMPTY}（${withQuestions.name}）`);
+    await tx.delete(bankTags).where(inArray(bankTags.bankId, ids));
+    await tx
+      .delete(questionBanks)
+      .where(and(inArray(questionBanks.id, ids), eq(questionBanks.organizationId, ctx.organizationId)));
+    return { count: ids.length };
+  });
+}
+
+/** Question columns not carried over by a copy: identity, ownership, audit trail and timestamps. */
+const UNCOPIED_COLUMNS = new Set([
+  'id',
+  'organizationId',
+  'bankId',
+  'createdBy',
+  'createdAt',
+  'updatedAt',
+  'auditReason',
+  'auditedBy',
+  'auditedAt',
+]);
+
+/** A LIKE pattern matching names that begin with `prefix`. */
+function startsWith(prefix: string): string {
+  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A name for the copy that the caller's organisation does not use yet. */
+async function copyName(tx: DbOrTx, ctx: RequestContext, name: string): Promise<string> {
+  const taken = new Set(
+    (
+      await tx
+        .select({ name: questionBanks.name })
+        .from(questionBanks)
+        .where(
+          and(
+            eq(questionBanks.organizationId, ctx.organizationId),
+            ilike(questionBanks.name, startsWith(name)),
+          ),
+        )
+    ).map((row) => row.name),
+  );
+  if (!taken.has(name)) return name;
+  for (let n = 1; ; n += 1) {
+    const suffix = n === 1 ? '（副本）' : `（副本${n}）`;
+    const candidate = name.slice(0, 100 - suffix.length) + suffix;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * Copies a public bank (or one of the caller's own) with all its questions into the caller's
+ * organisation, in one transaction. Tags and knowledge links stay behind: they belong to the source
+ * organisation.
+ */
+export async function copyBank(db: Db, ctx: RequestContext, bankId: number): Promise<BankRow> {
+  const newId = await db.transaction(async (tx) => {
+    const source = await findVisibleBank(tx, ctx, bankId);
+    const [bank] = await tx
+      .insert(questionBanks)
+      .values({
+        organizationId: ctx.organizationId,
+        name: await copyName(tx, ctx, source.name),
+        description: source.description,
+        category: source.category,
+        coverUrl: source.coverUrl,
+        createdBy: ctx.userId,
+      })
+      .returning({ id: questionBanks.id });
+    if (!bank) throw new Error('bank insert failed');
+    // Every other question column is copied as is, so columns the questions module adds come along.
+    const copied = Object.entries(getTableColumns(questions)).filter(([key]) => !UNCOPIED_COLUMNS.has(key));
+    const names = copied.map(([, column]) => sql.identifier(column.name));
+    await tx.execute(sql`
+      insert into ${questions} (organization_id, bank_id, created_by, ${sql.join(names, sql`, `)})
+      select ${ctx.organizationId}::bigint, ${bank.id}::bigint, ${ctx.userId}::bigint, ${sql.join(names, sql`, `)}
+      from ${questions} where bank_id = ${source.id}::bigint
+      order by id`);
+    return bank.id;
+  });
+  return getBank(db, ctx, newId);
+}

@@ -1,0 +1,475 @@
+import ExcelJS from 'exceljs';
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  QUESTION_TYPE_LABELS,
+  QuestionType,
+  difficultyLabel,
+  optionLetter,
+  questionTypeLabel,
+  type QuestionType as QuestionTypeValue,
+} from '@kaopei/shared';
+import type { Db } from '../../db/client';
+import { questionBanks, questions } from '../../db/schema';
+import type { RequestContext } from '../../core/context';
+import { AppError, badRequest } from '../../core/http';
+import type { JobProgress } from '../../core/jobs';
+import { cellText, styleHeaderRow, workbookBuffer } from '../staff/staff.excel';
+import { insertPrepared, prepareQuestion, STATUS_LABELS, type PreparedQuestion } from './question.service';
+import type { CodeAnswer, FillAnswer, ShortAnswer } from './question.schemas';
+
+export const MAX_IMPORT_ROWS = 10_000;
+export const MAX_REPORTED_ERRORS = 2000;
+const OPTION_COUNT = 8;
+const SHEET_NAME = '试题';
+
+type Field =
+  | 'type'
+  | 'stem'
+  | `option${number}`
+  | 'answer'
+  | 'caseSensitive'
+  | 'scoringPoints'
+  | 'languages'
+  | 'testCases'
+  | 'timeLimit'
+  | 'memoryLimit'
+  | 'analysis'
+  | 'difficulty'
+  | 'defaultPoints';
+
+interface Column {
+  field: Field;
+  header: string;
+  width: number;
+}
+
+const COLUMNS: Column[] = [
+  { field: 'type', header: '题型*', width: 10 },
+  { field: 'stem', header: '题干*', width: 40 },
+  ...Array.from({ length: OPTION_COUNT }, (_, i) => ({
+    field: `option${i}` as Field,
+    header: `选项${optionLetter(i)}`,
+    width: 14,
+  })),
+  { field: 'answer', header: '答案*', width: 24 },
+  { field: 'caseSensitive', header: '区分大小写', width: 10 },
+  { field: 'scoringPoints', header: '得分点', width: 24 },
+  { field: 'languages', header: '编程语言', width: 16 },
+  { field: 'testCases', header: '测试用例', width: 30 },
+  { field: 'timeLimit', header: '时间限制(ms)', width: 12 },
+  { field: 'memoryLimit', header: '内存限制(MB)', width: 12 },
+  { field: 'analysis', header: '解析', width: 30 },
+  { field: 'difficulty', header: '难度(1-10)', width: 10 },
+  { field: 'defaultPoints', header: '分值', width: 8 },
+];
+
+const LABEL: Record<string, string> = Object.fromEntries(
+  COLUMNS.map((c) => [c.field, c.header.replace('*', '')]),
+);
+
+type Values = Partial<Record<Field, string>>;
+
+const EXAMPLES: Values[] = [
+  { type: '判断题', stem: '示例：地球是圆的。', answer: '正确', difficulty: '2', defaultPoints: '5' },
+  {
+    type: '单选题',
+    stem: '示例：1+1 等于几？',
+    option0: '1',
+    option1: '2',
+    option2: '3',
+    answer: 'B',
+    analysis: '基础算术',
+    difficulty: '3',
+  },
+  {
+    type: '多选题',
+    stem: '示例：下列哪些是偶数？',
+    option0: '2',
+    option1: '3',
+    option2: '4',
+    answer: 'A,C',
+    difficulty: '5',
+  },
+  {
+    type: '填空题',
+    stem: '示例：中国的首都是____，最大的城市是____。',
+    answer: '北京/Beijing|上海',
+    caseSensitive: '否',
+    difficulty: '4',
+  },
+  {
+    type: '简答题',
+    stem: '示例：简述安全生产的意义。',
+    answer: '保障人员生命安全，减少财产损失。',
+    scoringPoints: '人员安全:5|财产安全:5',
+    difficulty: '6',
+  },
+  {
+    type: '编程题',
+    stem: '示例：原样输出输入的每一行。',
+    answer: '',
+    languages: 'java,python',
+    testCases: '*hello => hello|abc => abc',
+    timeLimit: '1000',
+    memoryLimit: '256',
+    difficulty: '7',
+  },
+];
+
+const NOTES: [string, string][] = [
+  ['题型*', '判断题、单选题、多选题、填空题、简答题、编程题'],
+  ['题干*', '题目内容（纯文本）'],
+  ['选项A–H', '单选题、多选题的选项，至少 2 个，按顺序填写'],
+  ['答案*', '判断题：正确/错误；单选题：一个字母如 B；多选题：至少两个字母如 A,C；'],
+  ['', '填空题：各空之间用 | 分隔，同一空的多个可接受答案用 / 分隔，如 北京/Beijing|上海；'],
+  ['', '简答题：参考答案；编程题：可留空'],
+  ['区分大小写', '填空题：是/否，默认否'],
+  ['得分点', '简答题：用 | 分隔，每个写「内容:分值」，如 人员安全:5|财产安全:5'],
+  ['编程语言', `编程题：用逗号分隔，可选 java、javascript、c、cpp、python、bash`],
+  ['测试用例', '编程题：用 | 分隔，每个写「输入 => 输出」，以 * 开头的为样例，如 *1 2 => 3|2 3 => 5'],
+  ['时间限制/内存限制', '编程题：毫秒，默认 1000；MB，默认 256'],
+  ['难度', '1–10 的整数，默认 5（≤3 简单，4–5 中等，6–7 困难）'],
+  ['分值', '默认分值，默认 10'],
+  ['说明', '以「示例：」开头的行不会导入，可删除；每次最多导入 10000 行'],
+];
+
+/** The import template: one example row per type and a notes sheet. */
+export async function buildQuestionTemplate(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(SHEET_NAME);
+  sheet.columns = COLUMNS.map((c) => ({ header: c.header, key: c.field, width: c.width }));
+  styleHeaderRow(sheet);
+  for (const example of EXAMPLES) sheet.addRow(example);
+  const notes = workbook.addWorksheet('填写说明');
+  notes.columns = [
+    { header: '列', key: 'column', width: 18 },
+    { header: '说明', key: 'note', width: 100 },
+  ];
+  styleHeaderRow(notes);
+  for (const [column, note] of NOTES) notes.addRow({ column, note });
+  return workbookBuffer(workbook);
+}
+
+export interface ImportRow {
+  row: number;
+  values: Values;
+}
+
+/** Reads the rows of an import workbook (header in row 1, matched by name). */
+export async function parseQuestionFile(buffer: Buffer): Promise<ImportRow[]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
+  } catch {
+    throw badRequest('无法读取该文件，请上传用模板填写的 .xlsx 文件');
+  }
+  const sheet = workbook.getWorksheet(SHEET_NAME) ?? workbook.worksheets[0];
+  if (!sheet) throw badRequest('文件中没有工作表');
+  const columnOf = new Map<Field, number>();
+  sheet.getRow(1).eachCell((cell, col) => {
+    const header = cellText(cell).replace(/[*＊\s]/g, '');
+    const column = COLUMNS.find((c) => c.header.replace('*', '') === header);
+    if (column) columnOf.set(column.field, col);
+  });
+  if (!columnOf.has('type') || !columnOf.has('stem')) {
+    throw badRequest('文件缺少表头「题型*」和「题干*」，请使用下载的导入模板');
+  }
+  const rows: ImportRow[] = [];
+  for (let r = 2; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    const values: Values = {};
+    let blank = true;
+    for (const [field, col] of columnOf) {
+      const text = cellText(row.getCell(col));
+      if (text !== '') {
+        values[field] = text;
+        blank = false;
+      }
+    }
+    if (blank || (values.stem ?? '').startsWith('示例：')) continue;
+    rows.push({ row: r, values });
+    if (rows.length > MAX_IMPORT_ROWS)
+      throw badRequest(`每次最多导入 ${MAX_IMPORT_ROWS} 行，请拆分文件后再导入`);
+  }
+  if (rows.length === 0) throw badRequest('文件中没有可导入的试题');
+  return rows;
+}
+
+class RowError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const TYPE_BY_LABEL = new Map<string, QuestionTypeValue>(
+  Object.entries(QUESTION_TYPE_LABELS).map(([type, label]) => [label, Number(type) as QuestionTypeValue]),
+);
+
+function split(text: string | undefined, separator: RegExp): string[] {
+  return (text ?? '')
+    .split(separator)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+function integer(values: Values, field: Field, fallback: number): number {
+  const text = values[field];
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value)) throw new RowError(LABEL[field] ?? field, `必须是数字（当前为“${text}”）`);
+  return value;
+}
+
+/** Field label for a service validation message (which names the API field). */
+function fieldOfMessage(message: string): string {
+  if (message.includes('options')) return '选项';
+  if (message.includes('answer.languages') || message.includes('answer.templates')) return '编程语言';
+  if (message.includes('testCases') || message.includes('测试用例')) return '测试用例';
+  if (message.includes('timeLimit')) return LABEL.timeLimit ?? '';
+  if (message.includes('memoryLimit')) return LABEL.memoryLimit ?? '';
+  if (message.includes('scoringPoints') || message.includes('得分点')) return '得分点';
+  if (message.includes('answer')) return '答案';
+  if (message.includes('stem') || message.includes('题干')) return '题干';
+  if (message.includes('difficulty')) return '难度';
+  if (message.includes('defaultPoints')) return '分值';
+  return '答案';
+}
+
+/** One row as question content, validated like the API. */
+export function rowToQuestion(values: Values): PreparedQuestion {
+  const type = TYPE_BY_LABEL.get(values.type ?? '');
+  if (type === undefined) {
+    throw new RowError('题型', values.type ? `不支持的题型“${values.type}”` : '题型不能为空');
+  }
+  if (!values.stem) throw new RowError('题干', '题干不能为空');
+  let options: { content: string; correct: boolean }[] | undefined;
+  let answer: unknown;
+  const answerText = values.answer ?? '';
+  switch (type) {
+    case QuestionType.TRUE_FALSE:
+      if (!answerText) throw new RowError('答案', '判断题答案不能为空（正确/错误）');
+      answer = answerText;
+      break;
+    case QuestionType.SINGLE:
+    case QuestionType.MULTIPLE: {
+      const contents: string[] = [];
+      for (let i = 0; i < OPTION_COUNT; i++) {
+        const text = values[`option${i}`];
+        if (text) contents.push(text);
+      }
+      const letters = split(answerText.toUpperCase(), /[,，、\s]+/).flatMap((part) =>
+        /^[A-Z]+$/.test(part) && part.length > 1 && type === QuestionType.MULTIPLE ? [...part] : [part],
+      );
+      if (letters.length === 0) throw new RowError('答案', '请填写正确选项的字母');
+      const bad = letters.find((letter) => !contents.some((_, i) => optionLetter(i) === letter));
+      if (bad) throw new RowError('答案', `答案“${bad}”不是已填写的选项`);
+      options = contents.map((content, i) => ({ content, correct: letters.includes(optionLetter(i)) }));
+      break;
+    }
+    case QuestionType.FILL: {
+      const caseText = values.caseSensitive ?? '否';
+      if (!['是', '否'].includes(caseText)) throw new RowError('区分大小写', '只能填“是”或“否”');
+      const fill: FillAnswer = {
+        blanks: split(answerText, /\|/).map((blank) => ({ answers: split(blank, /\//) })),
+        caseSensitive: caseText === '是',
+      };
+      if (fill.blanks.length === 0) throw new RowError('答案', '填空题至少需要一个空的答案');
+      answer = fill;
+      break;
+    }
+    case QuestionType.SHORT: {
+      const scoringPoints = split(values.scoringPoints, /\|/).map((item) => {
+        const match = /^(.*?)[:：]\s*(\d+(?:\.\d+)?)$/.exec(item);
+        return match
+          ? { content: (match[1] ?? '').trim(), points: Number(match[2]) }
+          : { content: item, points: 0 };
+      });
+      const short: ShortAnswer = { reference: answerText, scoringPoints };
+      answer = short;
+      break;
+    }
+    case QuestionType.CODE: {
+      const testCases = split(values.testCases, /\|/).map((item) => {
+        const sample = item.startsWith('*');
+        const [input = '', output = ''] = (sample ? item.slice(1) : item)
+          .split('=>')
+          .map((part) => part.trim());
+        return { input, output, sample };
+      });
+      if (testCases.length === 0) throw new RowError('测试用例', '编程题至少需要一个测试用例');
+      const code: Omit<CodeAnswer, 'languages'> & { languages: string[] } = {
+        languages: split(values.languages, /[,，、\s]+/),
+        templates: {},
+        testCases,
+        timeLimit: integer(values, 'timeLimit', 1000),
+        memoryLimit: integer(values, 'memoryLimit', 256),
+      };
+      answer = code;
+      break;
+    }
+  }
+  try {
+    return prepareQuestion({
+      type,
+      stem: values.stem
+        .split(/\r?\n/)
+        .map((line) => `<p>${line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`)
+        .join(''),
+      options,
+      answer,
+      analysis: values.analysis ?? null,
+      difficulty: integer(values, 'difficulty', 5),
+      defaultPoints: integer(values, 'defaultPoints', 10),
+      tagIds: [],
+      knowledgeIds: [],
+    });
+  } catch (error) {
+    if (error instanceof AppError) {
+      const message = error.message.replace(/^参数 \S+ 不正确：/, '');
+      throw new RowError(fieldOfMessage(error.message), message);
+    }
+    throw error;
+  }
+}
+
+export interface ImportError {
+  row: number;
+  field: string;
+  reason: string;
+}
+
+export interface ImportResult {
+  mode: 'all' | 'valid';
+  total: number;
+  imported: number;
+  failedRows: number;
+  errors: ImportError[];
+  errorsTruncated: boolean;
+}
+
+/** Validates every row, then inserts (in batches, in one transaction) all rows or only the valid ones. */
+export async function runQuestionImport(
+  db: Db,
+  ctx: RequestContext,
+  bankId: number,
+  rows: ImportRow[],
+  mode: 'all' | 'valid',
+  progress: JobProgress,
+): Promise<ImportResult> {
+  const errors: ImportError[] = [];
+  let failedRows = 0;
+  const valid: PreparedQuestion[] = [];
+  for (const [index, row] of rows.entries()) {
+    // Validation is the first half of the progress; the database is not touched while the insert
+    // transaction is open (PGlite has one connection).
+    if (index % 200 === 0) await progress.advance(Math.floor(index / 2));
+    try {
+      valid.push(rowToQuestion(row.values));
+    } catch (error) {
+      if (!(error instanceof RowError)) throw error;
+      failedRows += 1;
+      if (errors.length < MAX_REPORTED_ERRORS)
+        errors.push({ row: row.row, field: error.field, reason: error.message });
+    }
+  }
+  const result = {
+    mode,
+    total: rows.length,
+    failedRows,
+    errors,
+    errorsTruncated: failedRows > errors.length,
+  };
+  if (failedRows > 0 && mode === 'all') return { ...result, imported: 0 };
+  await progress.advance(Math.floor(rows.length / 2));
+  const ids = await db.transaction((tx) => insertPrepared(tx, ctx, bankId, valid));
+  return { ...result, imported: ids.length };
+}
+
+function answerText(type: number, options: unknown, answer: unknown): Values {
+  switch (type) {
+    case QuestionType.TRUE_FALSE:
+      return { answer: answer === true ? '正确' : '错误' };
+    case QuestionType.SINGLE:
+    case QuestionType.MULTIPLE: {
+      const list = (options as { content: string; correct: boolean }[] | null) ?? [];
+      const values: Values = {
+        answer: list
+          .map((option, i) => (option.correct ? optionLetter(i) : ''))
+          .filter(Boolean)
+          .join(','),
+      };
+      list.slice(0, OPTION_COUNT).forEach((option, i) => {
+        values[`option${i}`] = option.content;
+      });
+      return values;
+    }
+    case QuestionType.FILL: {
+      const fill = answer as FillAnswer;
+      return {
+        answer: fill.blanks.map((blank) => blank.answers.join('/')).join('|'),
+        caseSensitive: fill.caseSensitive ? '是' : '否',
+      };
+    }
+    case QuestionType.SHORT: {
+      const short = answer as ShortAnswer;
+      return {
+        answer: short.reference,
+        scoringPoints: short.scoringPoints.map((p) => `${p.content}:${p.points}`).join('|'),
+      };
+    }
+    case QuestionType.CODE: {
+      const code = answer as CodeAnswer;
+      return {
+        languages: code.languages.join(','),
+        testCases: code.testCases.map((c) => `${c.sample ? '*' : ''}${c.input} => ${c.output}`).join('|'),
+        timeLimit: String(code.timeLimit),
+        memoryLimit: String(code.memoryLimit),
+      };
+    }
+    default:
+      return {};
+  }
+}
+
+/** The bank's questions as a workbook in the import format (plus 状态 and 难度等级 columns). */
+export async function exportQuestions(db: Db, ctx: RequestContext, bankId: number): Promise<Buffer> {
+  const rows = await db
+    .select({
+      type: questions.type,
+      stemText: questions.stemText,
+      options: questions.options,
+      answer: questions.answer,
+      analysis: questions.analysis,
+      difficulty: questions.difficulty,
+      defaultPoints: questions.defaultPoints,
+      status: questions.status,
+    })
+    .from(questions)
+    .innerJoin(questionBanks, eq(questionBanks.id, questions.bankId))
+    .where(and(eq(questions.organizationId, ctx.organizationId), eq(questions.bankId, bankId)))
+    .orderBy(asc(questions.id));
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(SHEET_NAME);
+  sheet.columns = [
+    ...COLUMNS.map((c) => ({ header: c.header, key: c.field, width: c.width })),
+    { header: '难度等级', key: 'difficultyLabel', width: 10 },
+    { header: '状态', key: 'status', width: 10 },
+  ];
+  styleHeaderRow(sheet);
+  for (const row of rows) {
+    sheet.addRow({
+      type: questionTypeLabel(row.type),
+      stem: row.stemText,
+      ...answerText(row.type, row.options, row.answer),
+      analysis: row.analysis ?? '',
+      difficulty: String(row.difficulty),
+      defaultPoints: String(Number(row.defaultPoints)),
+      difficultyLabel: difficultyLabel(row.difficulty),
+      status: STATUS_LABELS[row.status] ?? '',
+    });
+  }
+  return workbookBuffer(workbook);
+}

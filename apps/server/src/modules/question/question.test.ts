@@ -1,0 +1,492 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_JAVA_TEMPLATE, QuestionType, TagType } from '@kaopei/shared';
+import {
+  knowledgeNodes,
+  organizations,
+  questionBanks,
+  questions,
+  roleMenus,
+  roles,
+  userRoles,
+  users,
+} from '../../db/schema';
+import {
+  call,
+  createOrg,
+  createTestApp,
+  unique,
+  uniquePhone,
+  type TestApp,
+  type TestOrg,
+  type TestUser,
+} from '../../../test/harness';
+import type { AuditInfo, QuestionRow } from './question.service';
+
+let t: TestApp;
+let org: TestOrg;
+let other: TestOrg;
+let bankId: number;
+let bank2Id: number;
+let otherBankId: number;
+let platformBankId: number;
+
+const Q = '/question/api/v1/questions';
+type Res = Awaited<ReturnType<typeof call>>;
+const data = <T>(res: Res) => res.body.res?.data as T;
+
+async function newBank(organizationId: number, name = unique('题库')): Promise<number> {
+  const [bank] = await t.app.deps.db.insert(questionBanks).values({ organizationId, name }).returning();
+  if (!bank) throw new Error('bank insert failed');
+  return bank.id;
+}
+
+/** A staff member whose only role grants these menus (502 试题列表, 501 题库). */
+async function staffWithMenus(o: TestOrg, menuIds: number[]): Promise<TestUser> {
+  const { db, tokens } = t.app.deps;
+  const [role] = await db
+    .insert(roles)
+    .values({ organizationId: o.id, name: unique('角色') })
+    .returning();
+  if (!role) throw new Error('role insert failed');
+  if (menuIds.length > 0)
+    await db.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId: role.id, menuId })));
+  const account = unique('stf');
+  const [user] = await db
+    .insert(users)
+    .values({ organizationId: o.id, account, phone: uniquePhone(), realName: '出题员' })
+    .returning();
+  if (!user) throw new Error('user insert failed');
+  await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
+  return {
+    id: user.id,
+    account,
+    phone: '',
+    token: await tokens.signAccess({ userId: user.id, organizationId: o.id }),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  org = await createOrg(t);
+  other = await createOrg(t);
+  bankId = await newBank(org.id);
+  bank2Id = await newBank(org.id);
+  otherBankId = await newBank(other.id);
+  const [platform] = await t.app.deps.db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.kind, 'platform'));
+  if (!platform) throw new Error('platform organisation missing');
+  platformBankId = await newBank(platform.id, unique('公开题库'));
+});
+afterAll(() => t.close());
+
+const VALID: Record<string, Record<string, unknown>> = {
+  trueFalse: { type: QuestionType.TRUE_FALSE, stem: '<p>地球是圆的</p>', answer: '正确', difficulty: 2 },
+  single: {
+    type: QuestionType.SINGLE,
+    stem: '<p>1+1=?</p>',
+    options: [
+      { content: '1', correct: false },
+      { content: '2', correct: true },
+    ],
+    difficulty: 3,
+  },
+  multiple: {
+    type: QuestionType.MULTIPLE,
+    stem: '<p>哪些是偶数</p>',
+    options: [
+      { content: '2', correct: true },
+      { content: '3', correct: false },
+      { content: '4', correct: true },
+    ],
+    difficulty: 5,
+  },
+  fill: {
+    type: QuestionType.FILL,
+    stem: '<p>中国的首都是____</p>',
+    answer: { blanks: [{ answers: ['北京', 'Beijing'] }], caseSensitive: false },
+    difficulty: 4,
+  },
+  short: {
+    type: QuestionType.SHORT,
+    stem: '<p>简述安全生产的意义</p>',
+    answer: { reference: '保障人员安全', scoringPoints: [{ content: '人员安全', points: 5 }] },
+    difficulty: 6,
+  },
+  code: {
+    type: QuestionType.CODE,
+    stem: '<p>输出输入的内容</p>',
+    answer: {
+      languages: ['java', 'python'],
+      templates: { java: DEFAULT_JAVA_TEMPLATE },
+      testCases: [{ input: 'a', output: 'a', sample: true }],
+      timeLimit: 1000,
+      memoryLimit: 128,
+    },
+    difficulty: 8,
+  },
+};
+
+async function add(body: Record<string, unknown>, user: TestUser = org.admin): Promise<Res> {
+  return call(t, 'POST', `${Q}/add`, { user, body: { bankId, ...body } });
+}
+
+async function addOk(body: Record<string, unknown>, user: TestUser = org.admin): Promise<QuestionRow> {
+  const res = await add(body, user);
+  expect(res.body.message).toBe('成功');
+  expect(res.status).toBe(200);
+  return data<QuestionRow>(res);
+}
+
+describe('adding questions', () => {
+  it('adds one valid question of each type and reads it back', async () => {
+    const tf = await addOk(VALID.trueFalse ?? {});
+    expect(tf).toMatchObject({
+      type: 0,
+      typeLabel: '判断题',
+      answer: true,
+      status: 0,
+      statusLabel: '待审核',
+    });
+    const single = await addOk(VALID.single ?? {});
+    expect(single.options?.map((o) => o.correct)).toEqual([false, true]);
+    const multiple = await addOk(VALID.multiple ?? {});
+    expect(multiple.typeLabel).toBe('多选题');
+    const fill = await addOk(VALID.fill ?? {});
+    expect(fill.answer).toEqual({ blanks: [{ answers: ['北京', 'Beijing'] }], caseSensitive: false });
+    const short = await addOk(VALID.short ?? {});
+    expect(short.stemText).toBe('简述安全生产的意义');
+    const code = await addOk(VALID.code ?? {});
+    expect(code.answer).toMatchObject({ languages: ['java', 'python'], timeLimit: 1000, memoryLimit: 128 });
+    const detail = await call(t, 'GET', `${Q}/detail/${code.id}`, { user: org.admin });
+    expect(detail.status).toBe(200);
+    expect(data<QuestionRow>(detail)).toMatchObject({ id: code.id, defaultPoints: 10, editable: true });
+  });
+
+  it('sanitises the stem and keeps images', async () => {
+    const q = await addOk({
+      ...VALID.trueFalse,
+      stem: '<p onclick="x()">看图<script>alert(1)</script><img src="https://a.cn/x.png" onerror="y()"><img src="javascript:alert(1)"><img src="/api/files/a.png" alt="图"></p>',
+    });
+    expect(q.stem).toBe(
+      '<p>看图<img src="https://a.cn/x.png" /><img /><img src="/api/files/a.png" alt="图" /></p>',
+    );
+    expect(q.stemText).toBe('看图');
+  });
+
+  it('accepts the shared truthy set and 错误 for true/false', async () => {
+    for (const [answer, expected] of [
+      ['对', true],
+      ['TRUE', true],
+      [true, true],
+      ['错误', false],
+      [false, false],
+    ] as const) {
+      expect((await addOk({ ...VALID.trueFalse, answer })).answer).toBe(expected);
+    }
+    const bad = await add({ ...VALID.trueFalse, answer: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('answer');
+  });
+
+  it('rejects invalid content with a message naming the field', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        {
+          ...VALID.single,
+          options: [
+            { content: 'A', correct: true },
+            { content: 'B', correct: true },
+          ],
+        },
+        '单选题必须有且只有一个正确选项',
+      ],
+      [
+        { ...VALID.multiple, options: [{ content: 'A', correct: true }, { content: 'B' }] },
+        '多选题至少需要两个正确选项',
+      ],
+      [{ ...VALID.single, options: [{ content: 'A', correct: true }] }, 'options'],
+      [{ ...VALID.fill, answer: undefined }, 'answer'],
+      [{ ...VALID.fill, answer: { blanks: [] } }, '填空题至少需要一个空'],
+      [{ ...VALID.fill, answer: { blanks: [{ answers: [] }] } }, '每个空至少需要一个可接受的答案'],
+      [{ ...VALID.short, answer: { reference: '  ' } }, 'answer.reference'],
+      [{ ...VALID.code, answer: { languages: ['java'], testCases: [] } }, '编程题至少需要一个测试用例'],
+      [
+        { ...VALID.code, answer: { languages: ['cobol'], testCases: [{ input: '', output: '' }] } },
+        'answer.languages',
+      ],
+      [
+        {
+          ...VALID.code,
+          answer: { languages: ['java'], templates: { python: '' }, testCases: [{ input: '', output: '' }] },
+        },
+        'answer.templates',
+      ],
+      [{ ...VALID.trueFalse, difficulty: 11 }, 'difficulty'],
+      [{ ...VALID.trueFalse, type: 9 }, 'type'],
+      [{ ...VALID.trueFalse, stem: '<p>  </p>' }, '题干不能为空'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await add(body);
+      expect(res.status, message).toBe(400);
+      expect(res.body.message).toContain(message);
+    }
+  });
+
+  it("keeps other organisations' ids out (404) and public banks read-only (403)", async () => {
+    expect((await add({ ...VALID.trueFalse, bankId: otherBankId })).status).toBe(404);
+    const pub = await add({ ...VALID.trueFalse, bankId: platformBankId });
+    expect(pub.status).toBe(403);
+    expect(pub.body.message).toBe('公开题库不可修改');
+    const mine = await addOk(VALID.trueFalse ?? {});
+    expect((await call(t, 'GET', `${Q}/detail/${mine.id}`, { user: other.admin })).status).toBe(404);
+    expect(
+      (await call(t, 'POST', `${Q}/delete`, { user: other.admin, body: { ids: [mine.id] } })).status,
+    ).toBe(404);
+    const modify = await call(t, 'POST', `${Q}/modify?id=${mine.id}`, {
+      user: other.admin,
+      body: { ...VALID.trueFalse, bankId: otherBankId },
+    });
+    expect(modify.status).toBe(404);
+    const otherTag = data<{ tagId: number }>(
+      await call(t, 'POST', '/user/api/v1/tag/add', {
+        user: other.admin,
+        body: { type: TagType.QUESTION, name: unique('标签') },
+      }),
+    );
+    expect((await add({ ...VALID.trueFalse, tagIds: [otherTag.tagId] })).status).toBe(404);
+  });
+
+  it('needs the question menu to write; the bank menu is enough to read', async () => {
+    expect((await add(VALID.trueFalse ?? {}, org.staff)).status).toBe(403);
+    const reader = await staffWithMenus(org, [501]);
+    expect((await add(VALID.trueFalse ?? {}, reader)).status).toBe(403);
+    expect(
+      (await call(t, 'POST', `${Q}/search/detail?page=0&size=5`, { user: reader, body: {} })).status,
+    ).toBe(200);
+    const writer = await staffWithMenus(org, [502]);
+    await addOk(VALID.single ?? {}, writer);
+  });
+});
+
+describe('managing questions', () => {
+  it('searches with filters, paging and sorting and counts by type', async () => {
+    const o = await createOrg(t);
+    const bank = await newBank(o.id);
+    const tag = data<{ tagId: number }>(
+      await call(t, 'POST', '/user/api/v1/tag/add', {
+        user: o.admin,
+        body: { type: TagType.QUESTION, name: unique('高频') },
+      }),
+    );
+    const [node] = await t.app.deps.db
+      .insert(knowledgeNodes)
+      .values({ organizationId: o.id, name: '安全' })
+      .returning();
+    if (!node) throw new Error('node insert failed');
+    const created: QuestionRow[] = [];
+    for (const body of Object.values(VALID)) {
+      created.push(await addOk({ ...body, bankId: bank }, o.admin));
+    }
+    const tagged = created[1] as QuestionRow;
+    const withKnowledge = created[3] as QuestionRow;
+    expect(
+      (
+        await call(t, 'POST', `${Q}/questions-tags/add?questionIds=${tagged.id}&tagIds=${tag.tagId}`, {
+          user: o.admin,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(
+          t,
+          'POST',
+          `${Q}/questions-knowledgePoints/add?questionIds=${withKnowledge.id}&knowledgeIds=${node.id}`,
+          {
+            user: o.admin,
+          },
+        )
+      ).status,
+    ).toBe(200);
+    const search = (body: Record<string, unknown>, query = 'page=0&size=10') =>
+      call(t, 'POST', `${Q}/search/detail?${query}`, { user: o.admin, body });
+    const all = await search({ bankId: bank });
+    expect(all.body.res?.total).toBe(6);
+    expect(data<QuestionRow[]>(all)[0]?.id).toBe(created[5]?.id);
+    const page = await search({ bankId: bank, sortField: 'difficulty', sortOrder: 'asc' }, 'page=1&size=4');
+    expect(page.body.res?.total).toBe(6);
+    expect(data<QuestionRow[]>(page).map((q) => q.difficulty)).toEqual([6, 8]);
+    expect(
+      data<QuestionRow[]>(await search({ types: [1, 2] }))
+        .map((q) => q.type)
+        .sort(),
+    ).toEqual([1, 2]);
+    expect(data<QuestionRow[]>(await search({ difficultyMin: 4, difficultyMax: 5 })).length).toBe(2);
+    const byTag = data<QuestionRow[]>(await search({ tagIds: [tag.tagId] }));
+    expect(byTag.map((q) => q.id)).toEqual([tagged.id]);
+    expect(byTag[0]?.tags.map((x) => x.tagId)).toEqual([tag.tagId]);
+    const byKnowledge = data<QuestionRow[]>(await search({ knowledgeIds: [node.id] }));
+    expect(byKnowledge[0]?.knowledgePoints).toEqual([{ knowledgeId: node.id, name: '安全' }]);
+    expect(data<QuestionRow[]>(await search({ keyword: '首都' })).map((q) => q.id)).toEqual([
+      withKnowledge.id,
+    ]);
+    expect((await search({ sortField: 'stem' })).status).toBe(400);
+    const counts = data<{ type: number; count: number }[]>(
+      await call(t, 'POST', `${Q}/get/question/type/count`, { user: o.admin, body: { bankId: bank } }),
+    );
+    expect(counts.map((c) => c.count)).toEqual([1, 1, 1, 1, 1, 1]);
+    const kCounts = await call(t, 'POST', `${Q}/search/knowledge/question-type/count`, {
+      user: o.admin,
+      body: {},
+    });
+    expect(data<unknown[]>(kCounts)).toEqual([
+      { knowledgeId: node.id, total: 1, counts: [{ type: 3, count: 1 }] },
+    ]);
+    const batch = await call(t, 'POST', `${Q}/questions-knowledgePoints/add/batch`, {
+      user: o.admin,
+      body: [{ questionIds: [tagged.id, withKnowledge.id], knowledgeIds: [node.id] }],
+    });
+    expect(data<{ count: number }>(batch).count).toBe(1);
+  });
+
+  it('modifies, moves, audits and deletes', async () => {
+    const q = await addOk(VALID.single ?? {});
+    const modified = await call(t, 'POST', `${Q}/modify?id=${q.id}`, {
+      user: org.admin,
+      body: { ...VALID.single, bankId, stem: '<p>2+2=?</p>', difficulty: 9 },
+    });
+    expect(data<QuestionRow>(modified)).toMatchObject({ stemText: '2+2=?', difficulty: 9 });
+    const reject = await call(t, 'POST', `${Q}/check?questionId=${q.id}&status=2`, {
+      user: org.admin,
+      body: {},
+    });
+    expect(reject.status).toBe(400);
+    expect(reject.body.message).toContain('reason');
+    const rejected = await call(t, 'POST', `${Q}/check?questionId=${q.id}&status=2`, {
+      user: org.admin,
+      body: { reason: '答案有误' },
+    });
+    expect(data<QuestionRow>(rejected)).toMatchObject({
+      status: 2,
+      statusLabel: '已驳回',
+      auditReason: '答案有误',
+    });
+    const info = data<AuditInfo>(
+      await call(t, 'GET', `${Q}/question/audit/info?questionId=${q.id}`, { user: org.admin }),
+    );
+    expect(info).toMatchObject({ status: 2, reason: '答案有误', auditorName: '管理员' });
+    const approved = await call(t, 'POST', `${Q}/check?questionId=${q.id}&status=1`, { user: org.admin });
+    expect(data<QuestionRow>(approved).status).toBe(1);
+    expect(
+      (
+        await call(t, 'POST', `${Q}/move?toQuestionBankId=${otherBankId}`, {
+          user: org.admin,
+          body: { ids: [q.id] },
+        })
+      ).status,
+    ).toBe(404);
+    const moved = await call(t, 'POST', `${Q}/move?toQuestionBankId=${bank2Id}`, {
+      user: org.admin,
+      body: { ids: [q.id] },
+    });
+    expect(data<{ count: number }>(moved).count).toBe(1);
+    expect(data<QuestionRow>(await call(t, 'GET', `${Q}/detail/${q.id}`, { user: org.admin })).bankId).toBe(
+      bank2Id,
+    );
+    expect(
+      (await call(t, 'POST', `${Q}/delete`, { user: org.admin, body: { ids: [q.id, 99_999_999] } })).status,
+    ).toBe(404);
+    expect(
+      data<{ count: number }>(
+        await call(t, 'POST', `${Q}/delete`, { user: org.admin, body: { ids: [q.id] } }),
+      ).count,
+    ).toBe(1);
+    expect((await call(t, 'GET', `${Q}/detail/${q.id}`, { user: org.admin })).status).toBe(404);
+  });
+
+  it('adds a JSON batch all or nothing, and lists public platform questions read-only', async () => {
+    const bad = await call(t, 'POST', `${Q}/add/batch?questionBankId=${bank2Id}`, {
+      user: org.admin,
+      body: [VALID.trueFalse, { ...VALID.code, answer: { languages: ['java'], testCases: [] } }],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('第 2 题');
+    const good = await call(t, 'POST', `${Q}/add/batch?questionBankId=${bank2Id}`, {
+      user: org.admin,
+      body: [VALID.trueFalse, VALID.fill],
+    });
+    expect(data<{ count: number }>(good).count).toBe(2);
+    const pub = await call(t, 'POST', `${Q}/add/batch?questionBankId=${platformBankId}`, {
+      user: org.admin,
+      body: [VALID.trueFalse],
+    });
+    expect(pub.status).toBe(403);
+    const platformList = await call(t, 'POST', `${Q}/platform/search/detail?sort=asc&page=0&size=10`, {
+      user: org.admin,
+      body: {},
+    });
+    expect(platformList.status).toBe(200);
+    const templates = data<{ codeType: string; template: string }[]>(
+      await call(t, 'GET', `${Q}/default/template`, { user: org.staff }),
+    );
+    expect(templates.find((x) => x.codeType === 'java')?.template).toBe(DEFAULT_JAVA_TEMPLATE);
+    expect(templates).toHaveLength(6);
+  });
+
+  it('shows approved platform questions to everyone, read-only', async () => {
+    const [platform] = await t.app.deps.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.kind, 'platform'));
+    if (!platform) throw new Error('platform organisation missing');
+    const stem = unique('公开题');
+    const [approved] = await t.app.deps.db
+      .insert(questions)
+      .values({
+        organizationId: platform.id,
+        bankId: platformBankId,
+        type: 0,
+        stem: `<p>${stem}</p>`,
+        stemText: stem,
+        answer: true,
+        status: 1,
+      })
+      .returning();
+    await t.app.deps.db.insert(questions).values({
+      organizationId: platform.id,
+      bankId: platformBankId,
+      type: 0,
+      stem: `<p>${stem}待审</p>`,
+      stemText: `${stem}待审`,
+      answer: true,
+      status: 0,
+    });
+    if (!approved) throw new Error('question insert failed');
+    const list = await call(t, 'POST', `${Q}/platform/search/detail?sort=asc&page=0&size=10`, {
+      user: org.admin,
+      body: { keyword: stem },
+    });
+    expect(data<QuestionRow[]>(list).map((q) => [q.id, q.editable])).toEqual([[approved.id, false]]);
+    const detail = await call(t, 'GET', `${Q}/detail/${approved.id}`, { user: org.admin });
+    expect(data<QuestionRow>(detail)).toMatchObject({ id: approved.id, editable: false });
+    const del = await call(t, 'POST', `${Q}/delete`, { user: org.admin, body: { ids: [approved.id] } });
+    expect(del.status).toBe(403);
+    expect(del.body.message).toBe('公开题库不可修改');
+    const modify = await call(t, 'POST', `${Q}/modify?id=${approved.id}`, {
+      user: org.admin,
+      body: { ...VALID.trueFalse, bankId },
+    });
+    expect(modify.status).toBe(403);
+    const audit = await call(t, 'POST', `${Q}/check?questionId=${approved.id}&status=1`, { user: org.admin });
+    expect(audit.status).toBe(403);
+    // Own searches never list platform questions.
+    const own = await call(t, 'POST', `${Q}/search/detail?page=0&size=10`, {
+      user: org.admin,
+      body: { keyword: stem },
+    });
+    expect(own.body.res?.total).toBe(0);
+  });
+});

@@ -1,0 +1,2 @@
+export { CodeEditor, type CodeEditorProps } from './code-editor';
+export { DEFAULT_TEMPLATES, templateFor, type CodeByLanguage } from './templates';

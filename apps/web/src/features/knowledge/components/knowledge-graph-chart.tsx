@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Spin, Typography } from 'antd';
+import type { KnowledgeGraph } from '../api';
+import { typeCountText } from '../knowledge-rules';
+
+const LEVEL_NAMES = ['一级知识点', '二级知识点', '三级知识点', '更深层级'];
+
+/** Node size grows with the question count (square root, so large counts do not swamp the graph). */
+export function symbolSize(questionCount: number, depth: number): number {
+  return Math.min(70, Math.max(14, 34 - depth * 4) + Math.sqrt(questionCount) * 4);
+}
+
+/** The knowledge graph as a force layout: links go from a point to its sub-points. Loaded on first use. */
+export function KnowledgeGraphChart({ graph }: { graph: KnowledgeGraph }): ReactNode {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+
+  useEffect(() => {
+    const el = containerRef.current;
+    if (!el) return undefined;
+    let disposed = false;
+    let dispose: (() => void) | null = null;
+    const byId = new Map(graph.nodes.map((node) => [String(node.id), node]));
+    import('./echarts-graph-setup')
+      .then(({ init }) => {
+        if (disposed) return;
+        const chart = init(el, undefined, { renderer: 'canvas' });
+        chart.setOption({
+          tooltip: {
+            trigger: 'item',
+            formatter: (params: unknown) => {
+              const item = (Array.isArray(params) ? params[0] : params) as {
+                dataType?: string;
+                data?: { id?: string };
+              };
+              if (item.dataType !== 'node') return '';
+              const node = byId.get(item.data?.id ?? '');
+              if (!node) return '';
+              const name = node.name.replace(/[<>&]/g, '');
+              return `${name}<br/>题目数：${node.questionCount}（本级 ${node.ownQuestionCount}）<br/>${typeCountText(node.typeCounts)}`;
+            },
+          },
+          legend: { data: LEVEL_NAMES, bottom: 0 },
+          series: [
+            {
+              type: 'graph',
+              layout: 'force',
+              roam: true,
+              draggable: true,
+              force: { repulsion: 220, edgeLength: [40, 110], gravity: 0.08 },
+              categories: LEVEL_NAMES.map((name) => ({ name })),
+              label: { show: true, position: 'right', formatter: '{b}' },
+              emphasis: { focus: 'adjacency', lineStyle: { width: 3 } },
+              lineStyle: { color: 'source', opacity: 0.6, curveness: 0.1 },
+              data: graph.nodes.map((node) => ({
+                id: String(node.id),
+                name: `${node.name}（${node.questionCount}）`,
+                value: node.questionCount,
+                symbolSize: symbolSize(node.questionCount, node.depth),
+                category: Math.min(node.depth, LEVEL_NAMES.length) - 1,
+              })),
+              links: graph.links.map((link) => ({
+                source: String(link.source),
+                target: String(link.target),
+              })),
+            },
+          ],
+        });
+        const observer = new ResizeObserver(() => chart.resize());
+        observer.observe(el);
+        dispose = () => {
+          observer.disconnect();
+          chart.dispose();
+        };
+        setStatus('ready');
+      })
+      .catch(() => {
+        if (!disposed) setStatus('error');
+      });
+    return () => {
+      disposed = true;
+      dispose?.();
+    };
+  }, [graph]);
+
+  const total = graph.nodes
+    .filter((node) => node.parentId === null)
+    .reduce((sum, n) => sum + n.questionCount, 0);
+  return (
+    <div className="kp-chart">
+      <div
+        ref={containerRef}
+        className="kp-knowledge-graph__canvas"
+        data-testid="knowledge-graph"
+        role="img"
+        aria-label={`知识图谱：${graph.nodes.length} 个知识点，${total} 道题目`}
+      />
+      {status === 'loading' ? (
+        <div className="kp-chart__overlay">
+          <Spin />
+        </div>
+      ) : null}
+      {status === 'error' ? (
+        <div className="kp-chart__overlay">
+          <Typography.Text type="secondary">
+            图谱加载失败：共 {graph.nodes.length} 个知识点，{total} 道题目
+          </Typography.Text>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { apiToken, signIn } from '../support';
+
+const K = '/knowledge/api/v1/knowledge';
+
+interface TreeNode {
+  id: number;
+  name: string;
+  parentId: number | null;
+  questionCount: number;
+  typeCounts: Record<string, number>;
+  children: TreeNode[];
+}
+
+function find(nodes: TreeNode[], name: string): TreeNode | undefined {
+  for (const node of nodes) {
+    if (node.name === name) return node;
+    const found = find(node.children, name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+async function apiTree(request: APIRequestContext, token: string): Promise<TreeNode[]> {
+  const res = await request.get(`${K}/tree`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { res: { data: TreeNode[] } }).res.data;
+}
+
+function treeNode(page: Page, name: string): Locator {
+  return page.getByTestId(`knowledge-node-${name}`);
+}
+
+async function addRoot(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: '新增一级知识点' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增一级知识点' });
+  await dialog.getByLabel('知识点名称').fill(name);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(treeNode(page, name)).toBeVisible();
+}
+
+async function addChild(page: Page, parent: string, name: string): Promise<void> {
+  const node = treeNode(page, parent);
+  await node.hover();
+  await node.getByRole('button', { name: `知识点「${parent}」操作` }).click();
+  await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '新增子知识点' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增子知识点' });
+  await dialog.getByLabel('知识点名称').fill(name);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(treeNode(page, name)).toBeVisible();
+}
+
+test('builds a knowledge tree, moves a node by drag and drop, and shows the graph', async ({
+  page,
+  request,
+}) => {
+  const suffix = Date.now().toString(36);
+  const [math, algebra, equation, physics, mechanics] = ['数学', '代数', '方程', '物理', '力学'].map(
+    (name) => `${name}${suffix}`,
+  ) as [string, string, string, string, string];
+
+  await signIn(page, 'admin');
+  await page.goto('/manage/knowledge/edit');
+  await expect(page.getByText('知识点管理').first()).toBeVisible();
+
+  await addRoot(page, math);
+  await addChild(page, math, algebra);
+  await addChild(page, algebra, equation);
+  await addRoot(page, physics);
+  await addChild(page, physics, mechanics);
+
+  // Drop 方程 onto the lower half of the expanded 物理 node: it becomes a child of 物理.
+  const targetRow = page.locator('.ant-tree-treenode', { has: treeNode(page, physics) });
+  const box = await targetRow.boundingBox();
+  if (!box) throw new Error('target row not visible');
+  await treeNode(page, equation).dragTo(targetRow, {
+    targetPosition: { x: box.width / 2, y: box.height * 0.75 },
+  });
+  const confirm = page.getByRole('dialog', { name: '移动知识点' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: /移\s*动/ }).click();
+  await expect(page.getByText('知识点已移动')).toBeVisible();
+
+  await page.reload();
+  await expect(treeNode(page, physics)).toBeVisible();
+  const token = await apiToken(request, 'admin');
+  const tree = await apiTree(request, token);
+  expect(
+    find(tree, physics)
+      ?.children.map((c) => c.name)
+      .sort(),
+  ).toEqual([equation, mechanics].sort());
+  expect(find(tree, algebra)?.children).toEqual([]);
+  await expect(treeNode(page, equation)).toBeVisible();
+
+  // The refusal message when a node still has children.
+  const mathNode = treeNode(page, math);
+  await mathNode.hover();
+  await mathNode.getByRole('button', { name: `知识点「${math}」操作` }).click();
+  await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '删除' }).click();
+  await expect(page.getByText('该知识点下还有子知识点，无法删除')).toBeVisible();
+  await page.getByRole('button', { name: '知道了' }).click();
+
+  // Link a question to 力学 through the questions API and see the count.
+  const auth = { authorization: `Bearer ${token}` };
+  const bank = await request.post('/question/api/v1/bank/add', {
+    headers: auth,
+    data: { name: `题库${suffix}` },
+  });
+  // The questions engineer's endpoints: skip this part only while they are not deployed.
+  if (bank.status() !== 404) {
+    expect(bank.ok(), await bank.text()).toBe(true);
+    const bankId = ((await bank.json()) as { res: { data: { bankId: number } } }).res.data.bankId;
+    const added = await request.post('/question/api/v1/questions/add', {
+      headers: auth,
+      data: { bankId, type: 0, stem: `牛顿第一定律成立吗？${suffix}`, answer: true },
+    });
+    expect(added.ok(), await added.text()).toBe(true);
+    const question = ((await added.json()) as { res: { data: { id?: number; questionId?: number } } }).res
+      .data;
+    const questionId = question.questionId ?? question.id;
+    const target = find(tree, mechanics);
+    const linked = await request.post(
+      `/question/api/v1/questions/questions-knowledgePoints/add?questionIds=${questionId}&knowledgeIds=${target?.id}`,
+      { headers: auth },
+    );
+    expect(linked.ok(), await linked.text()).toBe(true);
+    const counted = find(await apiTree(request, token), physics);
+    expect(counted?.questionCount).toBe(1);
+    expect(counted?.typeCounts).toEqual({ '0': 1 });
+    await page.reload();
+    await expect(treeNode(page, mechanics).getByText('1 题')).toBeVisible();
+  }
+
+  await page.goto('/manage/knowledge/show');
+  const graph = page.getByTestId('knowledge-graph');
+  await expect(graph).toBeVisible();
+  await expect(graph.locator('canvas')).toBeVisible();
+  await expect(graph).toHaveAttribute('aria-label', /知识图谱：\d+ 个知识点/);
+});
