@@ -33,7 +33,7 @@ function server(port: number, dataDir: string, env: Record<string, string>) {
 export default defineConfig({
   testDir: './tests',
   outputDir: path.join(os.tmpdir(), `kaopei-e2e-results-${E2E_PORT}`),
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,

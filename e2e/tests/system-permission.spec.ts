@@ -62,9 +62,13 @@ test('an admin makes a role with chosen menus; its member sees only those and is
   await expect(nav.getByRole('menuitem', { name: /控制台/ })).toBeVisible();
   await expect(nav.getByRole('menuitem', { name: /系统管理/ })).toBeVisible();
   await expect(nav.getByRole('menuitem')).toHaveCount(2);
-  await nav.getByRole('menuitem', { name: /系统管理/ }).hover();
   const submenu = member.locator('.ant-menu-submenu-popup:visible');
-  await expect(submenu.getByRole('menuitem')).toHaveText(['标签管理']);
+  // The hover menu opens after a short delay; on a busy machine the first hover can be missed.
+  await expect(async () => {
+    await member.mouse.move(0, 0);
+    await nav.getByRole('menuitem', { name: /系统管理/ }).hover();
+    await expect(submenu.getByRole('menuitem')).toHaveText(['标签管理'], { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await submenu.getByRole('link', { name: '标签管理' }).click();
   await expect(member).toHaveURL(/\/manage\/system\/tag$/);
   await expect(member.getByRole('heading', { name: '标签管理' })).toBeVisible();
