@@ -8,3 +8,4 @@ export * from './permission';
 export * from './rules';
 export * from './tree';
 export * from './account';
+export * from './code-templates';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   CODE_LANGUAGES,
-  DEFAULT_JAVA_TEMPLATE,
+  DEFAULT_CODE_TEMPLATES,
   TagType,
   questionTypeLabel,
   type CodeLanguage,
@@ -756,43 +756,7 @@ export async function addQuestionKnowledge(
   return { count: added.length };
 }
 
-const TEMPLATES: Readonly<Record<CodeLanguage, string>> = {
-  java: DEFAULT_JAVA_TEMPLATE,
-  javascript: [
-    "const lines = require('fs').readFileSync(0, 'utf8').split('\\n');",
-    'for (const line of lines) {',
-    "    if (line !== '') console.log(line);",
-    '}',
-    '',
-  ].join('\n'),
-  c: [
-    '#include <stdio.h>',
-    '',
-    'int main(void) {',
-    '    char line[1024];',
-    '    while (fgets(line, sizeof line, stdin)) {',
-    '        fputs(line, stdout);',
-    '    }',
-    '    return 0;',
-    '}',
-    '',
-  ].join('\n'),
-  cpp: [
-    '#include <iostream>',
-    '#include <string>',
-    '',
-    'int main() {',
-    '    std::string line;',
-    '    while (std::getline(std::cin, line)) {',
-    '        std::cout << line << std::endl;',
-    '    }',
-    '    return 0;',
-    '}',
-    '',
-  ].join('\n'),
-  python: ['import sys', '', 'for line in sys.stdin:', "    print(line, end='')", ''].join('\n'),
-  bash: ['#!/bin/bash', '', 'while IFS= read -r line; do', '    echo "$line"', 'done', ''].join('\n'),
-};
+const TEMPLATES = DEFAULT_CODE_TEMPLATES;
 
 /** Code templates per language (spec §3 "Code template"). */
 export function defaultTemplates(): {
