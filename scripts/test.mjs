@@ -2,6 +2,7 @@
 // PostgreSQL when TEST_DATABASE_URL is set), the Playwright e2e tests in Debian's Chromium, and one
 // closing line `N passed, N failed` summing every suite.
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureChromium, ensureInstalled, log, run } from './lib.mjs';
@@ -40,11 +41,34 @@ async function vitest(name, project, env = {}) {
   }
 }
 
+/** Whether nothing listens on `port` (so a left-over server cannot fail the run). */
+function portFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
+  });
+}
+
+/** The e2e servers use PORT and PORT+100; find a pair that is free. */
+async function freeE2ePort() {
+  for (let port = 8181; port < 8281; port += 1) {
+    if ((await portFree(port)) && (await portFree(port + 100))) return port;
+  }
+  return 8181;
+}
+
 async function playwright() {
   log('── e2e (Playwright, Chromium)');
+  const port = process.env.E2E_PORT ?? String(await freeE2ePort());
   const out = path.join(reportDir, 'e2e.json');
   const code = await run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    env: {
+      ...process.env,
+      E2E_PORT: port,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    },
   });
   try {
     const stats = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
