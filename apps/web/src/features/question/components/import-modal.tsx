@@ -1,22 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Form,
-  Modal,
-  Progress,
-  Radio,
-  Result,
-  Select,
-  Space,
-  Typography,
-  Upload,
-} from 'antd';
+import { Alert, App, Button, Form, Modal, Progress, Radio, Result, Select, Space, Typography } from 'antd';
 import type { UploadFile } from 'antd';
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { ExcelDropzone } from '../../../components/excel-dropzone';
 import type { ImportResult, ImportRowError } from '../../system-staff/api';
 import {
   downloadQuestionTemplate,
@@ -27,7 +15,6 @@ import {
   type ImportMode,
 } from '../api';
 
-const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const POLL_MS = 500;
 
 type ErrorRow = ImportRowError & { key: string };
@@ -206,31 +193,7 @@ export function QuestionImportModal({
               </Button>
             }
           />
-          <Upload.Dragger
-            accept=".xlsx"
-            maxCount={1}
-            fileList={files}
-            beforeUpload={(chosen) => {
-              if (!/\.xlsx$/i.test(chosen.name)) {
-                message.error('仅支持 .xlsx 格式的 Excel 文件');
-                return Upload.LIST_IGNORE;
-              }
-              if (chosen.size > MAX_FILE_BYTES) {
-                message.error('文件不能超过 10MB');
-                return Upload.LIST_IGNORE;
-              }
-              // Kept in the browser until “开始导入”.
-              return false;
-            }}
-            onChange={({ fileList }) => setFiles(fileList.slice(-1))}
-            data-testid="import-upload"
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">点击或拖拽 .xlsx 文件到此处</p>
-            <p className="ant-upload-hint">每次最多 10000 行，文件不超过 10MB</p>
-          </Upload.Dragger>
+          <ExcelDropzone fileList={files} onChange={setFiles} />
           <Form layout="vertical" component="div">
             <Form.Item label="导入到题库" required>
               <Select
