@@ -9,3 +9,4 @@ export * from './rules';
 export * from './tree';
 export * from './account';
 export * from './code-templates';
+export * from './paper';
