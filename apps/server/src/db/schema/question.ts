@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -35,6 +37,14 @@ export const questions = pgTable(
     stem: text('stem').notNull(),
     /** Plain text of the stem, for search and lists. */
     stemText: text('stem_text').notNull().default(''),
+    /**
+     * The distinct two-character pieces of the lower-cased stem text (function in migration 0005),
+     * GIN-indexed so a keyword of two or more characters — the usual Chinese word — is found without
+     * scanning: a stem contains the keyword only if it holds every piece of it.
+     */
+    stemGrams: text('stem_grams')
+      .array()
+      .generatedAlwaysAs(sql`kp_bigrams(stem_text)`),
     options: jsonb('options'),
     answer: jsonb('answer'),
     analysis: text('analysis'),
@@ -54,7 +64,32 @@ export const questions = pgTable(
   },
   (t) => [
     index('questions_org_bank_type_idx').on(t.organizationId, t.bankId, t.type),
-    index('questions_org_created_idx').on(t.organizationId, t.createdAt),
+    // One index per indexed sort of the list (spec: sortable columns), ties broken by id.
+    index('questions_org_created_id_idx').on(t.organizationId, t.createdAt, t.id),
+    index('questions_org_difficulty_id_idx').on(t.organizationId, t.difficulty, t.id),
+    index('questions_stem_grams_idx').using('gin', t.stemGrams),
+  ],
+);
+
+/**
+ * How many questions each (organisation, bank, type, status, difficulty) holds, kept by statement
+ * triggers on `questions` (migration 0005). Totals and per-type counts of filters made of banks,
+ * types, statuses and difficulty ranges are sums over a few hundred of these rows instead of a count
+ * over up to millions of questions.
+ */
+export const questionCounts = pgTable(
+  'question_counts',
+  {
+    organizationId: bigint('organization_id', { mode: 'number' }).notNull(),
+    bankId: bigint('bank_id', { mode: 'number' }).notNull(),
+    type: smallint('type').notNull(),
+    status: smallint('status').notNull(),
+    difficulty: smallint('difficulty').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.bankId, t.type, t.status, t.difficulty] }),
+    index('question_counts_bank_idx').on(t.bankId),
   ],
 );
 

@@ -1,25 +1,12 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  ilike,
-  inArray,
-  isNotNull,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { QUESTION_TYPES, TagType, questionTypeLabel, type QuestionType } from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { bankTags, organizations, questionBanks, questions, tags } from '../../db/schema';
+import { bankTags, organizations, questionBanks, questionCounts, questions, tags } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
-import { conflict, forbidden, notFound } from '../../core/http';
+import { badRequest, conflict, forbidden, notFound } from '../../core/http';
 import { containsPattern } from '../../core/db-errors';
 import { registerTagLinks, requireTags, type TagRef } from '../tag/tag.service';
+import { copyableInBank, insertQuestionCopies } from '../question/question.copy';
 
 /**
  * Question banks. 我的题库 are the caller's organisation's banks; 公开题库 are the platform
@@ -89,11 +76,16 @@ async function countsOfBanks(
 ): Promise<Map<number, Map<number, number>>> {
   const result = new Map<number, Map<number, number>>();
   if (bankIds.length === 0) return result;
+  // The trigger-kept counters: a few rows per bank instead of a count over its questions.
   const rows = await db
-    .select({ bankId: questions.bankId, type: questions.type, count: count() })
-    .from(questions)
-    .where(inArray(questions.bankId, [...bankIds]))
-    .groupBy(questions.bankId, questions.type);
+    .select({
+      bankId: questionCounts.bankId,
+      type: questionCounts.type,
+      count: sql<number>`sum(${questionCounts.count})`.mapWith(Number),
+    })
+    .from(questionCounts)
+    .where(inArray(questionCounts.bankId, [...bankIds]))
+    .groupBy(questionCounts.bankId, questionCounts.type);
   for (const row of rows) {
     const byType = result.get(row.bankId) ?? new Map<number, number>();
     byType.set(row.type, Number(row.count));
@@ -331,49 +323,55 @@ export async function modifyBank(
   return getBank(db, ctx, input.bankId);
 }
 
+export const MOVE_TO_DELETED = '参数 moveTo 不正确：试题不能移动到要删除的题库';
+
 /**
  * Deletes banks, all or nothing: a missing or foreign id deletes nothing (404), a public one 403, and a
  * bank that still holds questions 409 (its questions may sit in papers; move or delete them first).
+ * With `moveTo` (another bank of the caller's) the questions move there first, in the same transaction;
+ * they keep their ids, so papers using them are unaffected.
  */
 export async function deleteBanks(
   db: Db,
   ctx: RequestContext,
   bankIds: number[],
-): Promise<{ count: number }> {
-  const ids = [...new Set(bankIds)];
+  moveTo?: number,
+): Promise<{ count: number; moved: number }> {
+  const ids = [...new Set(bankIds)].sort((a, b) => a - b);
+  if (moveTo !== undefined && ids.includes(moveTo)) throw badRequest(MOVE_TO_DELETED);
   return db.transaction(async (tx) => {
-    for (const id of ids) await findOwnBank(tx, ctx, id, true);
-    const [withQuestions] = await tx
-      .select({ name: questionBanks.name })
-      .from(questionBanks)
-      .where(
-        and(
-          inArray(questionBanks.id, ids),
-          sql`exists (select 1 from ${questions} where ${questions.bankId} = ${questionBanks.id})`,
-        ),
-      )
-      .limit(1);
-    if (withQuestions) throw conflict(`${BANK_NOT_EMPTY}（${withQuestions.name}）`);
+    // Locked in id order (target included), so concurrent deletes and moves cannot deadlock.
+    for (const id of [...ids, ...(moveTo !== undefined ? [moveTo] : [])].sort((a, b) => a - b)) {
+      await findOwnBank(tx, ctx, id, true);
+    }
+    let moved = 0;
+    if (moveTo !== undefined) {
+      const rows = await tx
+        .update(questions)
+        .set({ bankId: moveTo, updatedAt: new Date() })
+        .where(and(inArray(questions.bankId, ids), eq(questions.organizationId, ctx.organizationId)))
+        .returning({ id: questions.id });
+      moved = rows.length;
+    } else {
+      const [withQuestions] = await tx
+        .select({ name: questionBanks.name })
+        .from(questionBanks)
+        .where(
+          and(
+            inArray(questionBanks.id, ids),
+            sql`exists (select 1 from ${questions} where ${questions.bankId} = ${questionBanks.id})`,
+          ),
+        )
+        .limit(1);
+      if (withQuestions) throw conflict(`${BANK_NOT_EMPTY}（${withQuestions.name}）`);
+    }
     await tx.delete(bankTags).where(inArray(bankTags.bankId, ids));
     await tx
       .delete(questionBanks)
       .where(and(inArray(questionBanks.id, ids), eq(questionBanks.organizationId, ctx.organizationId)));
-    return { count: ids.length };
+    return { count: ids.length, moved };
   });
 }
-
-/** Question columns not carried over by a copy: identity, ownership, audit trail and timestamps. */
-const UNCOPIED_COLUMNS = new Set([
-  'id',
-  'organizationId',
-  'bankId',
-  'createdBy',
-  'createdAt',
-  'updatedAt',
-  'auditReason',
-  'auditedBy',
-  'auditedAt',
-]);
 
 /** A LIKE pattern matching names that begin with `prefix`. */
 function startsWith(prefix: string): string {
@@ -404,9 +402,8 @@ async function copyName(tx: DbOrTx, ctx: RequestContext, name: string): Promise<
 }
 
 /**
- * Copies a public bank (or one of the caller's own) with all its questions into the caller's
- * organisation, in one transaction. Tags and knowledge links stay behind: they belong to the source
- * organisation.
+ * Copies a public bank (its approved questions) or one of the caller's own (all its questions) into the
+ * caller's organisation, in one transaction, by the rules of `insertQuestionCopies`.
  */
 export async function copyBank(db: Db, ctx: RequestContext, bankId: number): Promise<BankRow> {
   const newId = await db.transaction(async (tx) => {
@@ -423,14 +420,12 @@ export async function copyBank(db: Db, ctx: RequestContext, bankId: number): Pro
       })
       .returning({ id: questionBanks.id });
     if (!bank) throw new Error('bank insert failed');
-    // Every other question column is copied as is, so columns the questions module adds come along.
-    const copied = Object.entries(getTableColumns(questions)).filter(([key]) => !UNCOPIED_COLUMNS.has(key));
-    const names = copied.map(([, column]) => sql.identifier(column.name));
-    await tx.execute(sql`
-      insert into ${questions} (organization_id, bank_id, created_by, ${sql.join(names, sql`, `)})
-      select ${ctx.organizationId}::bigint, ${bank.id}::bigint, ${ctx.userId}::bigint, ${sql.join(names, sql`, `)}
-      from ${questions} where bank_id = ${source.id}::bigint
-      order by id`);
+    await insertQuestionCopies(
+      tx,
+      ctx,
+      bank.id,
+      copyableInBank(source.id, source.organizationId === ctx.organizationId),
+    );
     return bank.id;
   });
   return getBank(db, ctx, newId);

@@ -13,6 +13,7 @@ import {
   knowledgeNodes,
   organizations,
   questionBanks,
+  questionCounts,
   questionKnowledge,
   questionTags,
   questions,
@@ -282,17 +283,27 @@ export async function getQuestion(db: DbOrTx, ctx: RequestContext, id: number): 
   return result;
 }
 
+function filterBanks(filter: QuestionFilter): number[] {
+  return [...(filter.bankIds ?? []), ...(filter.bankId !== undefined ? [filter.bankId] : [])];
+}
+
+function filterTypes(filter: QuestionFilter): number[] {
+  return [...(filter.types ?? []), ...(filter.type !== undefined ? [filter.type] : [])];
+}
+
 function filterConditions(filter: QuestionFilter): (SQL | undefined)[] {
-  const types = [...(filter.types ?? []), ...(filter.type !== undefined ? [filter.type] : [])];
-  const banks = [...(filter.bankIds ?? []), ...(filter.bankId !== undefined ? [filter.bankId] : [])];
-  const pattern = filter.keyword ? containsPattern(filter.keyword) : undefined;
+  const types = filterTypes(filter);
+  const banks = filterBanks(filter);
+  const keyword = filter.keyword?.trim();
   return [
     banks.length > 0 ? inArray(questions.bankId, banks) : undefined,
     types.length > 0 ? inArray(questions.type, types) : undefined,
     filter.difficultyMin !== undefined ? sql`${questions.difficulty} >= ${filter.difficultyMin}` : undefined,
     filter.difficultyMax !== undefined ? sql`${questions.difficulty} <= ${filter.difficultyMax}` : undefined,
     filter.status !== undefined ? eq(questions.status, filter.status) : undefined,
-    pattern ? ilike(questions.stemText, pattern) : undefined,
+    // The GIN-indexed two-character pieces narrow the search; ILIKE confirms the exact substring.
+    keyword && [...keyword].length >= 2 ? sql`${questions.stemGrams} @> kp_bigrams(${keyword})` : undefined,
+    keyword ? ilike(questions.stemText, containsPattern(keyword)) : undefined,
     filter.tagIds && filter.tagIds.length > 0
       ? sql`exists (select 1 from ${questionTags} where ${questionTags.questionId} = ${questions.id} and ${inArray(questionTags.tagId, filter.tagIds)})`
       : undefined,
@@ -300,6 +311,58 @@ function filterConditions(filter: QuestionFilter): (SQL | undefined)[] {
       ? sql`exists (select 1 from ${questionKnowledge} where ${questionKnowledge.questionId} = ${questions.id} and ${inArray(questionKnowledge.knowledgeId, filter.knowledgeIds)})`
       : undefined,
   ];
+}
+
+/** Whether `question_counts` can answer counts for this filter (banks, types, status, difficulty only). */
+function counterFilter(filter: QuestionFilter): boolean {
+  return !filter.keyword?.trim() && !filter.tagIds?.length && !filter.knowledgeIds?.length;
+}
+
+/** Question counts per type from the trigger-kept counters, for a filter `counterFilter` accepts. */
+async function countersByType(
+  db: DbOrTx,
+  organizationId: number,
+  filter: QuestionFilter,
+): Promise<Map<number, number>> {
+  const banks = filterBanks(filter);
+  const types = filterTypes(filter);
+  const rows = await db
+    .select({
+      type: questionCounts.type,
+      count: sql<number>`coalesce(sum(${questionCounts.count}), 0)`.mapWith(Number),
+    })
+    .from(questionCounts)
+    .where(
+      and(
+        eq(questionCounts.organizationId, organizationId),
+        banks.length > 0 ? inArray(questionCounts.bankId, banks) : undefined,
+        types.length > 0 ? inArray(questionCounts.type, types) : undefined,
+        filter.status !== undefined ? eq(questionCounts.status, filter.status) : undefined,
+        filter.difficultyMin !== undefined
+          ? sql`${questionCounts.difficulty} >= ${filter.difficultyMin}`
+          : undefined,
+        filter.difficultyMax !== undefined
+          ? sql`${questionCounts.difficulty} <= ${filter.difficultyMax}`
+          : undefined,
+      ),
+    )
+    .groupBy(questionCounts.type);
+  return new Map(rows.map((row) => [row.type, row.count]));
+}
+
+/** Questions per type matching `filter` in `organizationId`: from the counters when they can answer. */
+async function countTypesIn(
+  db: DbOrTx,
+  organizationId: number,
+  filter: QuestionFilter,
+): Promise<Map<number, number>> {
+  if (counterFilter(filter)) return countersByType(db, organizationId, filter);
+  const rows = await db
+    .select({ type: questions.type, count: count() })
+    .from(questions)
+    .where(and(eq(questions.organizationId, organizationId), ...filterConditions(filter)))
+    .groupBy(questions.type);
+  return new Map(rows.map((row) => [row.type, row.count]));
 }
 
 const SORT_COLUMNS = {
@@ -311,7 +374,7 @@ const SORT_COLUMNS = {
   id: questions.id,
 } as const;
 
-/** A page of questions matching `filter` in `organizationId`: one query for rows and total, one for links. */
+/** A page of questions matching `filter` in `organizationId`: one query for the rows, one for the total, one for links. */
 async function searchIn(
   db: Db,
   ctx: RequestContext,
@@ -320,22 +383,19 @@ async function searchIn(
 ): Promise<{ rows: QuestionRow[]; total: number }> {
   const direction = filter.sortOrder === 'asc' ? asc : desc;
   const sortColumn = SORT_COLUMNS[filter.sortField ?? 'createdAt'];
-  const rows = await db
-    .select({ ...rowColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(questions)
-    .innerJoin(questionBanks, eq(questionBanks.id, questions.bankId))
-    .where(and(eq(questions.organizationId, organizationId), ...filterConditions(filter)))
-    .orderBy(direction(sortColumn), direction(questions.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && filter.offset > 0) {
-    const [row] = await db
-      .select({ total: count() })
+  const [rows, byType] = await Promise.all([
+    db
+      .select(rowColumns)
       .from(questions)
-      .where(and(eq(questions.organizationId, organizationId), ...filterConditions(filter)));
-    total = row?.total ?? 0;
-  }
+      .innerJoin(questionBanks, eq(questionBanks.id, questions.bankId))
+      .where(and(eq(questions.organizationId, organizationId), ...filterConditions(filter)))
+      .orderBy(direction(sortColumn), direction(questions.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    countTypesIn(db, organizationId, filter),
+  ]);
+  let total = 0;
+  for (const value of byType.values()) total += value;
   return { rows: await withLinks(db, ctx, rows), total };
 }
 
@@ -365,12 +425,7 @@ export async function countByType(
   ctx: RequestContext,
   filter: QuestionFilter,
 ): Promise<{ type: number; typeLabel: string; count: number }[]> {
-  const rows = await db
-    .select({ type: questions.type, count: count() })
-    .from(questions)
-    .where(and(eq(questions.organizationId, ctx.organizationId), ...filterConditions(filter)))
-    .groupBy(questions.type);
-  const byType = new Map(rows.map((row) => [row.type, row.count]));
+  const byType = await countTypesIn(db, ctx.organizationId, filter);
   return CODE_TYPES_ORDER.map((type) => ({
     type,
     typeLabel: questionTypeLabel(type),

@@ -352,6 +352,72 @@ describe('managing questions', () => {
     expect(data<{ count: number }>(batch).count).toBe(1);
   });
 
+  it('keeps totals and type counts exact through add, modify, audit, move and delete', async () => {
+    const o = await createOrg(t);
+    const [a, b] = [await newBank(o.id), await newBank(o.id)];
+    const counts = async (body: Record<string, unknown>) =>
+      data<{ type: number; count: number }[]>(
+        await call(t, 'POST', `${Q}/get/question/type/count`, { user: o.admin, body }),
+      ).map((c) => c.count);
+    const total = async (body: Record<string, unknown>) =>
+      (await call(t, 'POST', `${Q}/search/detail?page=0&size=1`, { user: o.admin, body })).body.res?.total;
+    const single = await addOk({ ...VALID.single, bankId: a, difficulty: 2 }, o.admin);
+    const judge = await addOk({ ...VALID.trueFalse, bankId: a, difficulty: 6 }, o.admin);
+    await addOk({ ...VALID.trueFalse, bankId: b, difficulty: 6 }, o.admin);
+    expect(await counts({})).toEqual([2, 1, 0, 0, 0, 0]);
+    expect(await counts({ bankId: a })).toEqual([1, 1, 0, 0, 0, 0]);
+    expect(await counts({ difficultyMin: 5 })).toEqual([2, 0, 0, 0, 0, 0]);
+    expect(await total({ bankIds: [a, b], status: 0 })).toBe(3);
+
+    await call(t, 'POST', `${Q}/modify?id=${single.id}`, {
+      user: o.admin,
+      body: { ...VALID.single, bankId: a, difficulty: 9 },
+    });
+    expect(await counts({ difficultyMin: 5 })).toEqual([2, 1, 0, 0, 0, 0]);
+    await call(t, 'POST', `${Q}/check?questionId=${judge.id}&status=1`, { user: o.admin, body: {} });
+    expect(await total({ status: 1 })).toBe(1);
+    expect(await total({ status: 0 })).toBe(2);
+    await call(t, 'POST', `${Q}/move?toQuestionBankId=${b}`, { user: o.admin, body: { ids: [judge.id] } });
+    expect(await counts({ bankId: b })).toEqual([2, 0, 0, 0, 0, 0]);
+    expect(await counts({ bankId: a })).toEqual([0, 1, 0, 0, 0, 0]);
+    await call(t, 'POST', `${Q}/delete`, { user: o.admin, body: { ids: [single.id, judge.id] } });
+    expect(await counts({})).toEqual([1, 0, 0, 0, 0, 0]);
+    expect(await total({})).toBe(1);
+    // Another organisation's counts are its own.
+    expect(
+      data<{ count: number }[]>(
+        await call(t, 'POST', `${Q}/get/question/type/count`, { user: other.admin, body: { bankId: b } }),
+      ).map((c) => c.count),
+    ).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  it('finds keywords of one, two and more characters, case-insensitively', async () => {
+    const o = await createOrg(t);
+    const bank = await newBank(o.id);
+    const stems = ['<p>牛顿第一定律描述了惯性</p>', '<p>Java 的 HashMap 线程不安全</p>', '<p>惯性导航</p>'];
+    const ids: number[] = [];
+    for (const stem of stems) ids.push((await addOk({ ...VALID.trueFalse, bankId: bank, stem }, o.admin)).id);
+    const find = async (keyword: string) => {
+      const res = await call(t, 'POST', `${Q}/search/detail?page=0&size=10`, {
+        user: o.admin,
+        body: { keyword },
+      });
+      return {
+        ids: data<QuestionRow[]>(res)
+          .map((q) => q.id)
+          .sort(),
+        total: res.body.res?.total,
+      };
+    };
+    expect(await find('惯性')).toEqual({ ids: [ids[0], ids[2]].sort(), total: 2 });
+    expect(await find('牛顿第一定律')).toEqual({ ids: [ids[0]], total: 1 });
+    expect(await find('hashmap')).toEqual({ ids: [ids[1]], total: 1 });
+    expect(await find('律')).toEqual({ ids: [ids[0]], total: 1 });
+    expect(await find('律描')).toEqual({ ids: [ids[0]], total: 1 });
+    expect(await find('定理')).toEqual({ ids: [], total: 0 });
+    expect(await find('100%')).toEqual({ ids: [], total: 0 });
+  });
+
   it('modifies, moves, audits and deletes', async () => {
     const q = await addOk(VALID.single ?? {});
     const modified = await call(t, 'POST', `${Q}/modify?id=${q.id}`, {
