@@ -153,11 +153,15 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { menu: WRITE_MENUS },
       schema: {
         tags: ['题库'],
-        summary: '删除题库（全部成功或全部不删；题库中还有试题时拒绝）',
-        body: z.object({ bankIds: idListBody('bankIds', '请选择要删除的题库', 100) }),
+        summary:
+          '删除题库（全部成功或全部不删）。题库中还有试题时拒绝（409），除非给出 moveTo：先把试题移动到该题库（本组织的另一题库）再删除，在同一事务中完成',
+        body: z.object({
+          bankIds: idListBody('bankIds', '请选择要删除的题库', 100),
+          moveTo: idParam('moveTo').optional(),
+        }),
       },
     },
-    async (request) => ok(await deleteBanks(db, request.ctx, request.body.bankIds)),
+    async (request) => ok(await deleteBanks(db, request.ctx, request.body.bankIds, request.body.moveTo)),
   );
 
   app.post(

@@ -1,7 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuestionType, TagType } from '@kaopei/shared';
-import { questionBanks, questions, userRoles, users } from '../../db/schema';
+import {
+  knowledgeNodes,
+  questionBanks,
+  questionKnowledge,
+  questions,
+  userRoles,
+  users,
+} from '../../db/schema';
 import {
   call,
   createOrg,
@@ -392,5 +399,118 @@ describe('platform banks', () => {
     const res = await call(t, 'POST', `${BANK}/modify`, { user, body: { bankId, description: '平台维护' } });
     expect(res.status).toBe(200);
     expect(data<BankRow>(res)).toMatchObject({ editable: true, isPublic: false, description: '平台维护' });
+  });
+});
+
+describe('deleting a bank by moving its questions first (moveTo)', () => {
+  const bankOf = async (questionIds: number[]) =>
+    (
+      await t.app.deps.db
+        .select({ bankId: questions.bankId })
+        .from(questions)
+        .where(inArray(questions.id, questionIds))
+    ).map((row) => row.bankId);
+  const questionIdsOf = async (bankId: number) =>
+    (
+      await t.app.deps.db.select({ id: questions.id }).from(questions).where(eq(questions.bankId, bankId))
+    ).map((row) => row.id);
+  const del = (body: Record<string, unknown>, user: TestUser = org.admin) =>
+    call(t, 'POST', `${BANK}/delete`, { user, body });
+
+  it('moves the questions and deletes the banks in one call', async () => {
+    const full = await newBank(org);
+    const full2 = await newBank(org);
+    const target = await newBank(org);
+    await addQuestions(org.id, full.bankId, [0, 1]);
+    await addQuestions(org.id, full2.bankId, [5]);
+    const ids = [...(await questionIdsOf(full.bankId)), ...(await questionIdsOf(full2.bankId))];
+    const res = await del({ bankIds: [full.bankId, full2.bankId], moveTo: target.bankId });
+    expect(res.body.message).toBe('成功');
+    expect(data<{ count: number; moved: number }>(res)).toEqual({ count: 2, moved: 3 });
+    expect(await bankOf(ids)).toEqual([target.bankId, target.bankId, target.bankId]);
+    expect((await call(t, 'GET', `${BANK}/detail?bankId=${full.bankId}`, { user: org.admin })).status).toBe(
+      404,
+    );
+    const moved = data<BankRow>(
+      await call(t, 'GET', `${BANK}/detail?bankId=${target.bankId}`, { user: org.admin }),
+    );
+    expect(moved.questionCount).toBe(3);
+  });
+
+  it('rejects a bad target with a message naming moveTo, and changes nothing', async () => {
+    const full = await newBank(org);
+    await addQuestions(org.id, full.bankId, [0]);
+    const ids = await questionIdsOf(full.bankId);
+    for (const [moveTo, message] of [
+      [full.bankId, '参数 moveTo 不正确'],
+      ['abc', 'moveTo'],
+      [0, 'moveTo'],
+    ] as const) {
+      const res = await del({ bankIds: [full.bankId], moveTo });
+      expect(res.status, String(moveTo)).toBe(400);
+      expect(res.body.message).toContain(message);
+    }
+    expect(await bankOf(ids)).toEqual([full.bankId]);
+  });
+
+  it("refuses another organisation's target (404), a public one (403) and staff without the menu", async () => {
+    const full = await newBank(org);
+    await addQuestions(org.id, full.bankId, [1]);
+    const ids = await questionIdsOf(full.bankId);
+    const foreign = await newBank(other);
+    expect((await del({ bankIds: [full.bankId], moveTo: foreign.bankId })).status).toBe(404);
+    expect((await del({ bankIds: [full.bankId], moveTo: 999_999_999 })).status).toBe(404);
+    const publicId = await newPublicBank();
+    const pub = await del({ bankIds: [full.bankId], moveTo: publicId });
+    expect(pub.status).toBe(403);
+    expect(pub.body.message).toBe(PUBLIC_READ_ONLY);
+    const target = await newBank(org);
+    expect((await del({ bankIds: [full.bankId], moveTo: target.bankId }, org.staff)).status).toBe(403);
+    // Someone else's bank cannot be emptied into mine either.
+    const foreignFull = await newBank(other);
+    await addQuestions(other.id, foreignFull.bankId, [0]);
+    expect((await del({ bankIds: [foreignFull.bankId], moveTo: target.bankId })).status).toBe(404);
+    expect(await questionIdsOf(target.bankId)).toEqual([]);
+    expect(await bankOf(ids)).toEqual([full.bankId]);
+  });
+});
+
+describe('copying a bank', () => {
+  it('takes only approved public questions and keeps their public knowledge links', async () => {
+    const o = await createOrg(t);
+    const { db } = t.app.deps;
+    const platformId = await platformOrganizationId(db);
+    const publicId = await newPublicBank();
+    const [node] = await db
+      .insert(knowledgeNodes)
+      .values({ organizationId: platformId, name: unique('公共知识点') })
+      .returning({ id: knowledgeNodes.id });
+    if (!node) throw new Error('node insert failed');
+    const [approved] = await db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(eq(questions.bankId, publicId))
+      .limit(1);
+    if (!approved) throw new Error('no public question');
+    await db.insert(questionKnowledge).values({ questionId: approved.id, knowledgeId: node.id });
+    await db.insert(questions).values({
+      organizationId: platformId,
+      bankId: publicId,
+      type: QuestionType.TRUE_FALSE,
+      stem: '<p>待审</p>',
+      stemText: '待审',
+      answer: true,
+      status: 0,
+    });
+    const copied = data<BankRow>(
+      await call(t, 'POST', `${BANK}/copy`, { user: o.admin, body: { bankId: publicId } }),
+    );
+    expect(copied.questionCount).toBe(4);
+    const links = await db
+      .select({ knowledgeId: questionKnowledge.knowledgeId })
+      .from(questionKnowledge)
+      .innerJoin(questions, eq(questions.id, questionKnowledge.questionId))
+      .where(eq(questions.bankId, copied.bankId));
+    expect(links).toEqual([{ knowledgeId: node.id }]);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toOffset, zeroBasedPaging } from '@kaopei/shared';
+import { QUESTION_TYPES, questionTypeLabel, toOffset, zeroBasedPaging } from '@kaopei/shared';
 import { badRequest, idParam, ok, okPage } from '../../core/http';
 import type { RequestContext } from '../../core/context';
 import { sendDownload } from '../staff/staff.routes';
@@ -14,8 +14,9 @@ import {
 } from './question.excel';
 import { idListBody, idListQuery } from '../role/role.schemas';
 import {
-  QUESTION_MENU,
+  COPY_MENUS,
   READ_MENUS,
+  WRITE_MENUS,
   idsBody,
   questionBodySchema,
   questionContentSchema,
@@ -40,10 +41,20 @@ import {
   searchPlatformQuestions,
   searchQuestions,
 } from './question.service';
+import { copyQuestions, narrowToBankCategory } from './question.copy';
 
 const PREFIX = '/question/api/v1/questions';
 const TAGS = ['试题'];
 const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+
+/** The caller's own questions may also be narrowed to banks of one category (测评试题: 测评). */
+const ownFilterSchema = questionFilterSchema.extend({
+  bankCategory: z
+    .string({ error: 'bankCategory（题库分类）必须是文本' })
+    .trim()
+    .max(50, 'bankCategory（题库分类）不能超过 50 个字符')
+    .optional(),
+});
 
 /** Questions of the six canonical types (spec §7 "Questions"). */
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,7 +63,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${PREFIX}/add`,
     {
-      config: { menu: QUESTION_MENU },
+      config: { menu: WRITE_MENUS },
       schema: { tags: TAGS, summary: '新增试题（按题型校验选项与答案）', body: questionBodySchema },
     },
     async (request) => ok(await addQuestion(db, request.ctx, request.body)),
@@ -61,7 +72,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${PREFIX}/modify`,
     {
-      config: { menu: QUESTION_MENU },
+      config: { menu: WRITE_MENUS },
       schema: {
         tags: TAGS,
         summary: '修改试题（整体替换内容；审核状态回到待审核）',
@@ -75,7 +86,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${PREFIX}/add/batch`,
     {
-      config: { menu: QUESTION_MENU },
+      config: { menu: WRITE_MENUS },
       schema: {
         tags: TAGS,
         summary: '批量新增试题到题库（全部成功或全部失败）',
@@ -99,7 +110,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${PREFIX}/delete`,
     {
-      config: { menu: QUESTION_MENU },
+      config: { menu: WRITE_MENUS },
       schema: { tags: TAGS, summary: '删除试题（全部成功或全部失败）', body: z.object({ ids: idsBody }) },
     },
     async (request) => ok(await deleteQuestions(db, request.ctx, request.body.ids)),
@@ -108,7 +119,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${PREFIX}/move`,
     {
-      config: { menu: QUESTION_MENU },
+      config: { menu: WRITE_MENUS },
       schema: {
         tags: TAGS,
         summary: '移动试题到另一题库',
@@ -121,9 +132,25 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    `${PREFIX}/copy`,
+    {
+      config: { menu: COPY_MENUS },
+      schema: {
+        tags: TAGS,
+        summary:
+          '复制试题到我的题库（已通过的公开试题或本组织的试题；全部成功或全部失败；保留可读的知识点，不复制标签）',
+        querystring: z.object({ toQuestionBankId: idParam('toQuestionBankId') }),
+        body: z.object({ ids: idsBody }),
+      },
+    },
+    async (request) =>
+      ok(await copyQuestions(db, request.ctx, request.query.toQuestionBankId, request.body.ids)),
+  );
+
+  app.post(
     `${PREFIX}/check`,
     {
-      config: { menu: QUESTION_MENU },
+      config: { menu: WRITE_MENUS },
       schema: {
         tags: TAGS,
         summary: '审核试题（status 1 通过，2 驳回且必须填写原因）',
@@ -178,12 +205,14 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: '试题分页搜索（题库、题型、难度、标签、知识点、状态、关键字；排序）',
         querystring: zeroBasedPaging,
-        body: questionFilterSchema.nullish(),
+        body: ownFilterSchema.nullish(),
       },
     },
     async (request) => {
+      const filter = await narrowToBankCategory(db, request.ctx, request.body ?? {});
+      if (!filter) return okPage([], 0);
       const { rows, total } = await searchQuestions(db, request.ctx, {
-        ...(request.body ?? {}),
+        ...filter,
         ...toOffset(request.query),
       });
       return okPage(rows, total);
@@ -218,9 +247,15 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     `${PREFIX}/get/question/type/count`,
     {
       config: { menu: READ_MENUS },
-      schema: { tags: TAGS, summary: '按题型统计试题数量', body: questionFilterSchema.nullish() },
+      schema: { tags: TAGS, summary: '按题型统计试题数量', body: ownFilterSchema.nullish() },
     },
-    async (request) => ok(await countByType(db, request.ctx, request.body ?? {})),
+    async (request) => {
+      const filter = await narrowToBankCategory(db, request.ctx, request.body ?? {});
+      if (!filter) {
+        return ok(QUESTION_TYPES.map((type) => ({ type, typeLabel: questionTypeLabel(type), count: 0 })));
+      }
+      return ok(await countByType(db, request.ctx, filter));
+    },
   );
 
   for (const path of ['get/knowledge/question-type/count', 'search/knowledge/question-type/count']) {
@@ -241,7 +276,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${PREFIX}/questions-tags/add`,
     {
-      config: { menu: QUESTION_MENU },
+      config: { menu: WRITE_MENUS },
       schema: {
         tags: TAGS,
         summary: '为试题添加标签',
@@ -258,7 +293,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${PREFIX}/questions-knowledgePoints/add`,
     {
-      config: { menu: QUESTION_MENU },
+      config: { menu: WRITE_MENUS },
       schema: {
         tags: TAGS,
         summary: '为试题添加知识点',
@@ -274,7 +309,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${PREFIX}/questions-knowledgePoints/add/batch`,
     {
-      config: { menu: QUESTION_MENU },
+      config: { menu: WRITE_MENUS },
       schema: {
         tags: TAGS,
         summary: '批量为试题添加知识点',
@@ -301,7 +336,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${PREFIX}/template`,
     {
-      config: { menu: QUESTION_MENU },
+      config: { menu: WRITE_MENUS },
       schema: { tags: TAGS, summary: '下载试题导入模板（.xlsx，六种题型各一行示例）' },
     },
     async (_request, reply) =>
@@ -315,7 +350,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${PREFIX}/import`,
     {
-      config: { menu: QUESTION_MENU },
+      config: { menu: WRITE_MENUS },
       schema: {
         tags: TAGS,
         summary:

@@ -5,8 +5,15 @@ import { idListBody, keywordQuery } from '../role/role.schemas';
 
 export const QUESTION_MENU = '/manage/question/list';
 export const BANK_MENU = '/manage/question/bank';
+/** 测评试题 and 测评题库: the same questions and banks, shown for evaluation use. */
+export const EVALUATE_QUESTION_MENU = '/manage/evaluate/question/list';
+export const EVALUATE_BANK_MENU = '/manage/evaluate/question/bank';
+/** Writing questions: either question list. */
+export const WRITE_MENUS = [QUESTION_MENU, EVALUATE_QUESTION_MENU];
 /** Reading questions also works from the bank pages. */
-export const READ_MENUS = [QUESTION_MENU, BANK_MENU];
+export const READ_MENUS = [QUESTION_MENU, BANK_MENU, EVALUATE_QUESTION_MENU, EVALUATE_BANK_MENU];
+/** Copying public questions into a bank: from either question list or either bank page. */
+export const COPY_MENUS = READ_MENUS;
 
 const TYPE_MESSAGE = 'type 必须是 0 到 5 之间的整数（0 判断，1 单选，2 多选，3 填空，4 简答，5 编程）';
 
