@@ -1,35 +1,11 @@
 // Latency of the calls every signed-in page makes (user detail, menu tree, unread flag), over real
 // HTTP against the server on PGlite, or on PostgreSQL when BENCH_DATABASE_URL is set.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
+import { signIn, startServer, summarize } from './support';
 
 export async function apiLatency() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-  });
-  const app = await buildApp(config, { serveWeb: false });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const server = await startServer(process.env.BENCH_DATABASE_URL);
   try {
-    const basic =
-      'Basic ' + Buffer.from(`${config.oauthClientId}:${config.oauthClientSecret}`).toString('base64');
-    const tokenRes = await fetch(`${address}/auth/oauth/token?grant_type=password`, {
-      method: 'POST',
-      headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: 'zhangsan', password: config.demoPassword, role: '1' }),
-    });
-    const { access_token: token } = (await tokenRes.json()) as { access_token: string };
+    const token = await signIn(server, 'zhangsan');
     const calls: [string, string][] = [
       ['GET', '/user/api/v1/user/detail'],
       ['GET', '/user/api/v2/sys/permission/get/menu?endpoint=1'],
@@ -48,7 +24,10 @@ export async function apiLatency() {
           while (next < requests) {
             next += 1;
             const t0 = performance.now();
-            const res = await fetch(address + url, { method, headers: { authorization: `Bearer ${token}` } });
+            const res = await fetch(server.address + url, {
+              method,
+              headers: { authorization: `Bearer ${token}` },
+            });
             await res.arrayBuffer();
             latencies.push(performance.now() - t0);
             if (res.status !== 200) errors += 1;
@@ -56,20 +35,19 @@ export async function apiLatency() {
         }),
       );
       const seconds = (performance.now() - started) / 1000;
-      latencies.sort((a, b) => a - b);
+      const { p50ms, p95ms, p99ms } = summarize(latencies);
       results[`${method} ${url}`] = {
         requests,
         concurrency,
         errors,
         throughputPerSecond: Math.round(requests / seconds),
-        p50ms: +percentile(latencies, 50).toFixed(2),
-        p95ms: +percentile(latencies, 95).toFixed(2),
-        p99ms: +percentile(latencies, 99).toFixed(2),
+        p50ms,
+        p95ms,
+        p99ms,
       };
     }
     return { database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite', results };
   } finally {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }

@@ -2,8 +2,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { apiLatency } from './api-latency.bench';
+import { questionSearch } from './question-search.bench';
 
-const benchmarks: Record<string, () => Promise<unknown>> = { 'api-latency': apiLatency };
+const benchmarks: Record<string, () => Promise<unknown>> = {
+  'api-latency': apiLatency,
+  'question-search': questionSearch,
+};
 
 const only = process.argv[2];
 const outDir = path.join(import.meta.dirname, 'results');
