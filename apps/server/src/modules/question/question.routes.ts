@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { QUESTION_TYPES, questionTypeLabel, toOffset, zeroBasedPaging } from '@kaopei/shared';
+import { QUESTION_TYPES, TagType, questionTypeLabel, toOffset, zeroBasedPaging } from '@kaopei/shared';
 import { badRequest, idParam, ok, okPage } from '../../core/http';
 import type { RequestContext } from '../../core/context';
 import { sendDownload } from '../staff/staff.routes';
@@ -13,6 +13,7 @@ import {
   runQuestionImport,
 } from './question.excel';
 import { idListBody, idListQuery } from '../role/role.schemas';
+import { listTags } from '../tag/tag.service';
 import {
   COPY_MENUS,
   READ_MENUS,
@@ -238,6 +239,44 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(request.body ?? {}),
         sortOrder: request.body?.sortOrder ?? sort,
         ...toOffset({ page, size }),
+      });
+      return okPage(rows, total);
+    },
+  );
+
+  app.post(
+    `${PREFIX}/search/tags`,
+    {
+      config: { menu: READ_MENUS },
+      schema: {
+        tags: TAGS,
+        summary: '试题标签搜索（按名称关键字；每个标签带使用它的试题数 usageCount，默认按使用次数排序）',
+        querystring: zeroBasedPaging,
+        body: z
+          .object({
+            keyword: z
+              .string({ error: 'keyword 必须是文本' })
+              .trim()
+              .max(50, '关键字不能超过 50 个字符')
+              .optional(),
+            sortField: z
+              .enum(['name', 'usageCount', 'createdAt'], {
+                error: 'sortField 只能是 name、usageCount 或 createdAt',
+              })
+              .default('usageCount'),
+            sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder 只能是 asc 或 desc' }).default('desc'),
+          })
+          .nullish(),
+      },
+    },
+    async (request) => {
+      const body = request.body ?? { sortField: 'usageCount' as const, sortOrder: 'desc' as const };
+      const { rows, total } = await listTags(db, request.ctx, {
+        type: TagType.QUESTION,
+        keyword: body.keyword || undefined,
+        sortField: body.sortField,
+        sortOrder: body.sortOrder,
+        ...toOffset(request.query),
       });
       return okPage(rows, total);
     },

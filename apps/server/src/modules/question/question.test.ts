@@ -391,6 +391,50 @@ describe('managing questions', () => {
     ).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
+  it('searches question tags with their question counts', async () => {
+    const o = await createOrg(t);
+    const bank = await newBank(o.id);
+    const addTag = async (name: string) =>
+      data<{ tagId: number }>(
+        await call(t, 'POST', '/user/api/v1/tag/add', {
+          user: o.admin,
+          body: { type: TagType.QUESTION, name },
+        }),
+      ).tagId;
+    const [often, rarely] = [await addTag('高频考点'), await addTag('低频考点')];
+    await addTag('高频岗位');
+    const q1 = await addOk({ ...VALID.trueFalse, bankId: bank }, o.admin);
+    const q2 = await addOk({ ...VALID.single, bankId: bank }, o.admin);
+    await call(t, 'POST', `${Q}/questions-tags/add?questionIds=${q1.id},${q2.id}&tagIds=${often}`, {
+      user: o.admin,
+    });
+    await call(t, 'POST', `${Q}/questions-tags/add?questionIds=${q1.id}&tagIds=${rarely}`, { user: o.admin });
+    const res = await call(t, 'POST', `${Q}/search/tags?page=0&size=10`, {
+      user: o.admin,
+      body: { keyword: '考点' },
+    });
+    expect(res.body.res?.total).toBe(2);
+    expect(data<{ tagId: number; usageCount: number }[]>(res).map((x) => [x.tagId, x.usageCount])).toEqual([
+      [often, 2],
+      [rarely, 1],
+    ]);
+    const bad = await call(t, 'POST', `${Q}/search/tags?page=0&size=10`, {
+      user: o.admin,
+      body: { sortField: 'x' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('sortField');
+    // Another organisation sees only its own tags.
+    const foreign = await call(t, 'POST', `${Q}/search/tags?page=0&size=10`, {
+      user: other.admin,
+      body: { keyword: '高频考点' },
+    });
+    expect(foreign.body.res?.total).toBe(0);
+    expect(
+      (await call(t, 'POST', `${Q}/search/tags?page=0&size=10`, { user: o.staff, body: {} })).status,
+    ).toBe(403);
+  });
+
   it('finds keywords of one, two and more characters, case-insensitively', async () => {
     const o = await createOrg(t);
     const bank = await newBank(o.id);
