@@ -95,7 +95,7 @@ async function seed(client: pg.Client, organizationId: number, target: number): 
               case when t = 0 then 'true'::jsonb when t = 3 then '{"blanks":[{"answers":["答案"]}]}'::jsonb else null end,
               '解析：参见教材相关章节。', d, st, c, c
        from banks, (
-         select g, (g * 7919) % 6 as t,
+         select g, ((g::bigint * 7919) % 6)::int as t,
                 '在' || ${word} || '工作中，关于' || ${word} || '与' || ${word} || '的' || ${word} || '，下列说法正确的是？（第' || g || '题）' as s,
                 1 + floor(random() * 10)::int as d,
                 case when random() < 0.7 then 1 when random() < 0.6 then 0 else 2 end as st,
