@@ -55,6 +55,7 @@ export const bankKeys = {
   list: (query: BankListQuery) => ['question-banks', 'list', query] as const,
   categories: (scope: BankScope) => ['question-banks', 'categories', scope] as const,
   tags: ['question-banks', 'tags'] as const,
+  simple: ['question-banks', 'simple'] as const,
 };
 
 const BASE = '/question/api/v1/bank';
@@ -89,8 +90,20 @@ export function modifyBank(bankId: number, input: BankInput): Promise<BankRow> {
   return post<BankRow>(`${BASE}/modify`, { bankId, ...input });
 }
 
-export function deleteBanks(bankIds: number[]): Promise<{ count: number }> {
-  return post<{ count: number }>(`${BASE}/delete`, { bankIds });
+/** Deletes banks; with `moveTo` their questions first move to that bank of mine (one transaction). */
+export function deleteBanks(bankIds: number[], moveTo?: number): Promise<{ count: number; moved: number }> {
+  return post<{ count: number; moved: number }>(`${BASE}/delete`, { bankIds, moveTo });
+}
+
+export interface BankSimple {
+  bankId: number;
+  name: string;
+  isPublic: boolean;
+}
+
+/** Every bank I can pick: my own first, then the public ones. */
+export function fetchSimpleBanks(): Promise<BankSimple[]> {
+  return get<BankSimple[]>(`${BASE}/simple`);
 }
 
 export function copyBank(bankId: number): Promise<BankRow> {

@@ -56,6 +56,9 @@ export interface QuestionRow {
 
 export interface QuestionFilter {
   bankId?: number | undefined;
+  bankIds?: number[] | undefined;
+  /** Only questions of the caller's banks of this category (测评试题: 测评). */
+  bankCategory?: string | undefined;
   type?: number | undefined;
   difficultyMin?: number | undefined;
   difficultyMax?: number | undefined;
@@ -83,11 +86,15 @@ export interface BankOption {
   name: string;
 }
 
+/** 我的试题 (the organisation's) or 公开试题 (the platform's approved questions, read-only). */
+export type QuestionScope = 'mine' | 'public';
+
 export const questionKeys = {
   all: ['questions'] as const,
-  list: (filter: QuestionFilter, page: number, size: number) =>
-    ['questions', 'list', filter, page, size] as const,
-  banks: ['questions', 'banks'] as const,
+  list: (scope: QuestionScope, filter: QuestionFilter, page: number, size: number) =>
+    ['questions', 'list', scope, filter, page, size] as const,
+  banks: (category?: string) => ['questions', 'banks', category ?? ''] as const,
+  publicBanks: ['questions', 'public-banks'] as const,
   tags: ['questions', 'tags'] as const,
   job: (jobId: number) => ['questions', 'job', jobId] as const,
 };
@@ -100,14 +107,63 @@ export function searchQuestions(
   return postPage<QuestionRow>(`${Q}/search/detail`, filter, { params: { page, size } });
 }
 
-/** The caller's own banks, for pickers. */
-export async function fetchBankOptions(): Promise<BankOption[]> {
+/** The platform's approved questions (read-only, copyable). */
+export function searchPublicQuestions(
+  filter: QuestionFilter,
+  page: number,
+  size: number,
+): Promise<Page<QuestionRow>> {
+  const { bankCategory: _category, ...rest } = filter;
+  return postPage<QuestionRow>(`${Q}/platform/search/detail`, rest, { params: { page, size } });
+}
+
+/** The caller's own banks (of one category when given), for pickers. */
+export async function fetchBankOptions(category?: string): Promise<BankOption[]> {
   const page = await postPage<{ bankId: number; name: string }>(
     '/question/api/v1/bank/list',
-    { scope: 'mine' },
+    { scope: 'mine', category },
     { params: { page: 0, size: 100 } },
   );
   return page.data.map((bank) => ({ bankId: bank.bankId, name: bank.name }));
+}
+
+/** The public banks, for the public view's bank filter. */
+export async function fetchPublicBankOptions(): Promise<BankOption[]> {
+  const page = await postPage<{ bankId: number; name: string }>(
+    '/question/api/v1/bank/list',
+    { scope: 'public' },
+    { params: { page: 0, size: 100 } },
+  );
+  return page.data.map((bank) => ({ bankId: bank.bankId, name: bank.name }));
+}
+
+/** Copies public (or own) questions into one of my banks. */
+export function copyQuestions(
+  ids: number[],
+  toQuestionBankId: number,
+): Promise<{ count: number; ids: number[] }> {
+  return post<{ count: number; ids: number[] }>(`${Q}/copy`, { ids }, { params: { toQuestionBankId } });
+}
+
+const repeatParams = { paramsSerializer: { indexes: null } };
+
+/** Adds tags to questions (existing tags stay). */
+export function addQuestionTags(questionIds: number[], tagIds: number[]): Promise<{ count: number }> {
+  return post<{ count: number }>(`${Q}/questions-tags/add`, undefined, {
+    params: { questionIds, tagIds },
+    ...repeatParams,
+  });
+}
+
+/** Links questions to knowledge points (existing links stay). */
+export function addQuestionKnowledge(
+  questionIds: number[],
+  knowledgeIds: number[],
+): Promise<{ count: number }> {
+  return post<{ count: number }>(`${Q}/questions-knowledgePoints/add`, undefined, {
+    params: { questionIds, knowledgeIds },
+    ...repeatParams,
+  });
 }
 
 export function fetchQuestionTags(): Promise<{ tagId: number; name: string }[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerText } from './question-rules';
+import { answerText, knowledgeOptions } from './question-rules';
 
 describe('answerText', () => {
   it('shows choice letters and 正确/错误 through the shared rule', () => {
@@ -24,5 +24,32 @@ describe('answerText', () => {
       'java, python',
     );
     expect(answerText({ type: 4, options: null, answer: null })).toBe('');
+  });
+});
+
+describe('knowledgeOptions', () => {
+  const own = [{ id: 1, name: '安全', children: [{ id: 2, name: '消防', children: [] }] }];
+  const platform = [{ id: 9, name: '通用', children: [] }];
+
+  it('maps the organisation tree to tree-select options', () => {
+    expect(knowledgeOptions(own, [])).toEqual([
+      {
+        title: '安全',
+        value: 1,
+        key: 1,
+        children: [{ title: '消防', value: 2, key: 2, children: [] }],
+      },
+    ]);
+  });
+
+  it('adds the platform tree under unselectable headings, once', () => {
+    const options = knowledgeOptions(own, platform);
+    expect(options.map((o) => [o.title, o.selectable])).toEqual([
+      ['本组织知识点', false],
+      ['平台知识点', false],
+    ]);
+    expect(options[1]?.children.map((o) => o.value)).toEqual([9]);
+    // A platform user: both trees are the same.
+    expect(knowledgeOptions(platform, platform).map((o) => o.value)).toEqual([9]);
   });
 });

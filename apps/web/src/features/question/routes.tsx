@@ -8,4 +8,9 @@ export const questionRoutes: AppRouteObject[] = [
     Component: lazyPage(() => import('./pages/question-list-page')),
     handle: { title: '试题列表', menuUrl: '/manage/question/list', keepAlive: true },
   },
+  {
+    path: 'evaluate/question/list',
+    Component: lazyPage(() => import('./pages/evaluate-question-list-page')),
+    handle: { title: '测评试题', menuUrl: '/manage/evaluate/question/list' },
+  },
 ];

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Card, Skeleton, Typography } from 'antd';
+import { Card, Collapse, Skeleton, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageEmpty, PageError } from '../../../app/page-states';
 import { fetchKnowledgeGraph, knowledgeKeys } from '../api';
 import { KnowledgeGraphChart } from '../components/knowledge-graph-chart';
+import { typeCountText } from '../knowledge-rules';
 import '../knowledge.css';
 
 /** 知识图谱: the organisation's knowledge points and their question counts as a graph. */
@@ -23,7 +24,47 @@ export default function KnowledgeShowPage(): ReactNode {
       </PageEmpty>
     );
   } else {
-    body = <KnowledgeGraphChart graph={query.data} />;
+    const nodes = query.data.nodes;
+    body = (
+      <>
+        <KnowledgeGraphChart graph={query.data} />
+        {/* The canvas cannot be read out or searched: the same counts as a table. */}
+        <Collapse
+          ghost
+          items={[
+            {
+              key: 'table',
+              label: '查看各知识点题目数',
+              children: (
+                <Table
+                  size="small"
+                  rowKey="id"
+                  aria-label="各知识点题目数"
+                  pagination={nodes.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+                  dataSource={nodes}
+                  columns={[
+                    {
+                      title: '知识点',
+                      dataIndex: 'name',
+                      render: (name: string, node) => (
+                        <span style={{ paddingLeft: (node.depth - 1) * 16 }}>{name}</span>
+                      ),
+                    },
+                    { title: '题目数（含下级）', dataIndex: 'questionCount', width: 140 },
+                    { title: '本级题目数', dataIndex: 'ownQuestionCount', width: 110 },
+                    {
+                      title: '各题型',
+                      key: 'types',
+                      render: (_: unknown, node) => typeCountText(node.typeCounts),
+                    },
+                  ]}
+                />
+              ),
+            },
+          ]}
+        />
+      </>
+    );
   }
 
   return (

@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
-import { CopyOutlined, DeleteOutlined, EditOutlined, DatabaseOutlined } from '@ant-design/icons';
+import {
+  CopyOutlined,
+  DatabaseOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import type { BankRow } from '../api';
 
 /** One bank: cover, name, category, tags, question counts by type, description and its actions. */
@@ -48,6 +54,15 @@ export function BankCard({
           onClick={() => onCopy(bank)}
         >
           复制到我的题库
+        </Button>,
+        <Button
+          key="pick"
+          type="link"
+          size="small"
+          icon={<UnorderedListOutlined />}
+          onClick={() => onOpen(bank)}
+        >
+          选题复制
         </Button>,
       ];
 

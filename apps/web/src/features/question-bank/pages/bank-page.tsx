@@ -19,6 +19,8 @@ import {
 } from '../api';
 import { BankCard } from '../components/bank-card';
 import { BankFormModal } from '../components/bank-form-modal';
+import { MoveAndDeleteModal } from '../components/move-and-delete-modal';
+import { ApiError } from '../../../lib/http';
 import '../question-bank.css';
 
 const PAGE_SIZE = 12;
@@ -50,6 +52,7 @@ export function BankPage({
   const [tagIds, setTagIds] = useState<number[]>([]);
   const [editing, setEditing] = useState<BankRow | 'new' | null>(null);
   const [copyingId, setCopyingId] = useState<number | null>(null);
+  const [moving, setMoving] = useState<BankRow | null>(null);
 
   const query = {
     scope,
@@ -82,13 +85,23 @@ export function BankPage({
     },
   });
   const remove = useMutation({
-    mutationFn: (bank: BankRow) => deleteBanks([bank.bankId]),
-    onSuccess: (_, bank) => {
-      message.success(`已删除题库「${bank.name}」`);
+    mutationFn: ({ bank, moveTo }: { bank: BankRow; moveTo?: number }) => deleteBanks([bank.bankId], moveTo),
+    onSuccess: (result, { bank }) => {
+      message.success(
+        result.moved > 0
+          ? `已移动 ${result.moved} 道试题并删除题库「${bank.name}」`
+          : `已删除题库「${bank.name}」`,
+      );
+      setMoving(null);
       const rows = banks.data?.data ?? [];
       // The last card of a page went: show the previous page.
       if (rows.length === 1 && page > 1) setPage(page - 1);
       void refresh();
+      void queryClient.invalidateQueries({ queryKey: ['questions'] });
+    },
+    onError: (error, { bank, moveTo }) => {
+      // Refused because the bank still holds questions: offer moving them first.
+      if (moveTo === undefined && error instanceof ApiError && error.status === 409) setMoving(bank);
     },
   });
   const copy = useMutation({
@@ -111,7 +124,12 @@ export function BankPage({
   };
 
   const openBank = (bank: BankRow) => {
-    void navigate(`/manage/question/list?bankId=${bank.bankId}`);
+    const list = fixedCategory === undefined ? '/manage/question/list' : '/manage/evaluate/question/list';
+    void navigate(
+      bank.isPublic
+        ? `/manage/question/list?scope=public&bankId=${bank.bankId}`
+        : `${list}?bankId=${bank.bankId}`,
+    );
   };
 
   const rows = banks.data?.data ?? [];
@@ -139,7 +157,7 @@ export function BankPage({
                 copying={copyingId === bank.bankId}
                 onOpen={openBank}
                 onEdit={setEditing}
-                onDelete={(target) => remove.mutate(target)}
+                onDelete={(target) => remove.mutate({ bank: target })}
                 onCopy={(target) => copy.mutate(target)}
               />
             </Col>
@@ -213,6 +231,14 @@ export function BankPage({
         </div>
         {content}
       </div>
+      <MoveAndDeleteModal
+        bank={moving}
+        deleting={remove.isPending}
+        onSubmit={(moveTo) => {
+          if (moving) remove.mutate({ bank: moving, moveTo });
+        }}
+        onCancel={() => setMoving(null)}
+      />
       <BankFormModal
         open={editing !== null}
         bank={editing === 'new' ? null : editing}

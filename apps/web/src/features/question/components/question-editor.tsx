@@ -25,6 +25,7 @@ import {
   type ShortAnswer,
 } from '../api';
 import { FillEditor, OptionsEditor, ShortEditor, TestCasesEditor, TrueFalseEditor } from './answer-editors';
+import { KnowledgePicker } from './knowledge-picker';
 import { RichTextEditor } from './rich-text-editor';
 
 interface FormValues {
@@ -44,6 +45,7 @@ interface FormValues {
   defaultPoints: number;
   analysis: string;
   tagIds: number[];
+  knowledgeIds: number[];
 }
 
 const EMPTY: FormValues = {
@@ -67,6 +69,7 @@ const EMPTY: FormValues = {
   defaultPoints: DEFAULT_QUESTION_POINTS,
   analysis: '',
   tagIds: [],
+  knowledgeIds: [],
 };
 
 function toFormValues(question: QuestionRow): FormValues {
@@ -79,6 +82,7 @@ function toFormValues(question: QuestionRow): FormValues {
     defaultPoints: question.defaultPoints,
     analysis: question.analysis ?? '',
     tagIds: question.tags.map((tag) => tag.tagId),
+    knowledgeIds: question.knowledgePoints.map((point) => point.knowledgeId),
   };
   if (question.options) values.options = question.options;
   if (question.type === QuestionType.TRUE_FALSE) values.trueFalse = question.answer === true;
@@ -104,6 +108,7 @@ function toInput(values: FormValues): QuestionInput {
     difficulty: values.difficulty,
     defaultPoints: values.defaultPoints,
     tagIds: values.tagIds,
+    knowledgeIds: values.knowledgeIds,
   };
   switch (values.type) {
     case QuestionType.SINGLE:
@@ -299,6 +304,9 @@ export function QuestionEditor({
             options={(tags.data ?? []).map((tag) => ({ label: tag.name, value: tag.tagId }))}
             showSearch={{ optionFilterProp: 'label' }}
           />
+        </Form.Item>
+        <Form.Item name="knowledgeIds" label="知识点">
+          <KnowledgePicker />
         </Form.Item>
         <Form.Item name="analysis" label="解析">
           <Input.TextArea rows={3} maxLength={20_000} aria-label="解析" />

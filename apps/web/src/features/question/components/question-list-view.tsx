@@ -1,25 +1,40 @@
-import { useState, type ReactNode } from 'react';
-import { App, Button, Form, Input, Modal, Select, Slider, Space, Tag, Tooltip } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { App, Button, Form, Input, Modal, Segmented, Select, Slider, Space, Tag, Tooltip } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, QUESTION_TYPES, difficultyLabel, questionTypeLabel } from '@kaopei/shared';
-import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableSort,
+  type DataTableToolbarButton,
+} from '../../../components/data-table';
 import {
   checkQuestion,
   deleteQuestions,
   exportQuestions,
   fetchBankOptions,
+  fetchPublicBankOptions,
   moveQuestions,
   questionKeys,
+  searchPublicQuestions,
   searchQuestions,
   type QuestionFilter,
   type QuestionRow,
+  type QuestionScope,
 } from '../api';
-import { QuestionEditor } from '../components/question-editor';
-import { QuestionImportModal } from '../components/import-modal';
+import { bankKeys } from '../../question-bank/api';
+import { QuestionEditor } from './question-editor';
+import { QuestionImportModal } from './import-modal';
+import { BatchKnowledgeModal, BatchTagModal, CopyToBankModal } from './batch-modals';
 import { answerText } from '../question-rules';
 import '../question.css';
 
 const STATUS_COLORS: Record<number, string> = { 0: 'gold', 1: 'green', 2: 'red' };
+const SCOPES: { value: QuestionScope; label: string }[] = [
+  { value: 'mine', label: '我的试题' },
+  { value: 'public', label: '公开试题' },
+];
 const STATUS_OPTIONS = [
   { label: '待审核', value: 0 },
   { label: '已通过', value: 1 },
@@ -34,11 +49,18 @@ interface FilterForm {
   keyword?: string;
 }
 
-/** /manage/question/list: the organisation's questions with filters, editor, audit, import and export. */
-export default function QuestionListPage(): ReactNode {
+/**
+ * The question list with filters, editor, audit, batch actions, import and export. `bankCategory`
+ * limits it to the organisation's banks of that category (测评试题 shows the 测评 banks' questions);
+ * without it the list also offers 公开试题, the platform's approved questions, to copy into my banks.
+ * `?bankId=` (and `&scope=public`) in the address preselects a bank.
+ */
+export function QuestionListView({ bankCategory }: { bankCategory?: string }): ReactNode {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
   const [form] = Form.useForm<FilterForm>();
+  const [scope, setScope] = useState<QuestionScope>('mine');
   const [filter, setFilter] = useState<QuestionFilter>({});
   const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
   const [selected, setSelected] = useState<number[]>([]);
@@ -46,14 +68,52 @@ export default function QuestionListPage(): ReactNode {
   const [importOpen, setImportOpen] = useState(false);
   const [moveTarget, setMoveTarget] = useState<{ ids: number[]; bankId?: number } | null>(null);
   const [rejecting, setRejecting] = useState<{ question: QuestionRow; reason: string } | null>(null);
+  const [tagging, setTagging] = useState<number[] | null>(null);
+  const [linking, setLinking] = useState<number[] | null>(null);
+  const [copying, setCopying] = useState<number[] | null>(null);
+  const isPublic = scope === 'public';
 
-  const banks = useQuery({ queryKey: questionKeys.banks, queryFn: fetchBankOptions });
+  const banks = useQuery({
+    queryKey: questionKeys.banks(bankCategory),
+    queryFn: () => fetchBankOptions(bankCategory),
+  });
+  const publicBanks = useQuery({
+    queryKey: questionKeys.publicBanks,
+    queryFn: fetchPublicBankOptions,
+    enabled: isPublic,
+  });
   const bankList = banks.data ?? [];
+  const filterBanks = isPublic ? (publicBanks.data ?? []) : bankList;
   const list = useQuery({
-    queryKey: questionKeys.list(filter, paging.page, paging.size),
-    queryFn: () => searchQuestions(filter, paging.page - 1, paging.size),
+    queryKey: questionKeys.list(scope, { ...filter, bankCategory }, paging.page, paging.size),
+    queryFn: () =>
+      isPublic
+        ? searchPublicQuestions(filter, paging.page - 1, paging.size)
+        : searchQuestions({ ...filter, bankCategory }, paging.page - 1, paging.size),
     placeholderData: keepPreviousData,
   });
+
+  // A bank page links here with ?bankId= (and scope=public for a public bank).
+  const linkedBankId = Number(searchParams.get('bankId')) || undefined;
+  const linkedScope: QuestionScope =
+    searchParams.get('scope') === 'public' && bankCategory === undefined ? 'public' : 'mine';
+  useEffect(() => {
+    if (linkedBankId === undefined) return;
+    setScope(linkedScope);
+    form.resetFields();
+    form.setFieldsValue({ bankId: linkedBankId });
+    setFilter({ bankId: linkedBankId });
+    setSelected([]);
+    setPaging((p) => ({ ...p, page: 1 }));
+  }, [linkedBankId, linkedScope, form]);
+
+  const changeScope = (next: QuestionScope) => {
+    setScope(next);
+    form.resetFields();
+    setFilter({});
+    setSelected([]);
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
   const refresh = () => void queryClient.invalidateQueries({ queryKey: questionKeys.all });
 
   const remove = useMutation({
@@ -91,7 +151,7 @@ export default function QuestionListPage(): ReactNode {
     setFilter({
       bankId: values.bankId,
       type: values.type,
-      status: values.status,
+      status: isPublic ? undefined : values.status,
       keyword: values.keyword?.trim() || undefined,
       difficultyMin: values.difficulty?.[0],
       difficultyMax: values.difficulty?.[1],
@@ -108,6 +168,56 @@ export default function QuestionListPage(): ReactNode {
       okButtonProps: { danger: true },
       onOk: () => remove.mutateAsync(ids),
     });
+
+  const ownToolbar: DataTableToolbarButton<QuestionRow>[] = [
+    { id: 'add', label: '新增试题', type: 'primary', onClick: () => setEditing({ question: null }) },
+    {
+      id: 'delete',
+      label: '批量删除',
+      danger: true,
+      disabled: selected.length === 0,
+      onClick: () => confirmDelete(selected),
+    },
+    {
+      id: 'move',
+      label: '移动到题库',
+      disabled: selected.length === 0,
+      onClick: () => setMoveTarget({ ids: selected }),
+    },
+    {
+      id: 'tag',
+      label: '批量打标签',
+      disabled: selected.length === 0,
+      onClick: () => setTagging(selected),
+    },
+    {
+      id: 'knowledge',
+      label: '关联知识点',
+      disabled: selected.length === 0,
+      onClick: () => setLinking(selected),
+    },
+    { id: 'import', label: '导入', onClick: () => setImportOpen(true) },
+    {
+      id: 'export',
+      label: '导出',
+      onClick: () => {
+        if (filter.bankId === undefined) {
+          message.warning('请先在筛选条件中选择要导出的题库');
+          return;
+        }
+        exporting.mutate(filter.bankId);
+      },
+    },
+  ];
+  const publicToolbar: DataTableToolbarButton<QuestionRow>[] = [
+    {
+      id: 'copy',
+      label: '复制到我的题库',
+      type: 'primary',
+      disabled: selected.length === 0,
+      onClick: () => setCopying(selected),
+    },
+  ];
 
   const columns: DataTableColumn<QuestionRow>[] = [
     {
@@ -129,20 +239,43 @@ export default function QuestionListPage(): ReactNode {
       sortable: true,
       render: (v) => `${Number(v)}${difficultyLabel(Number(v)) ? ` ${difficultyLabel(Number(v))}` : ''}`,
     },
-    { title: '状态', dataIndex: 'status', key: 'status', width: 90, sortable: true, slot: 'status' },
-    { title: '操作', key: 'actions', width: 220, slot: 'actions', fixed: 'right' },
+    ...(isPublic
+      ? []
+      : [
+          {
+            title: '状态',
+            dataIndex: 'status',
+            key: 'status',
+            width: 90,
+            sortable: true,
+            slot: 'status',
+          } satisfies DataTableColumn<QuestionRow>,
+        ]),
+    {
+      title: '操作',
+      key: 'actions',
+      width: isPublic ? 140 : 220,
+      slot: isPublic ? 'copy' : 'actions',
+      fixed: 'right',
+    },
   ];
 
   return (
     <div className="kp-question-page">
       <Form<FilterForm> form={form} layout="inline" onFinish={search}>
+        {bankCategory === undefined ? (
+          <Form.Item>
+            <Segmented<QuestionScope> options={SCOPES} value={scope} onChange={changeScope} />
+          </Form.Item>
+        ) : null}
         <Form.Item name="bankId" label="题库">
           <Select
             allowClear
             style={{ width: 180 }}
-            placeholder="全部题库"
+            placeholder={bankCategory ? `全部${bankCategory}题库` : '全部题库'}
             aria-label="筛选题库"
-            options={bankList.map((bank) => ({ label: bank.name, value: bank.bankId }))}
+            options={filterBanks.map((bank) => ({ label: bank.name, value: bank.bankId }))}
+            showSearch={{ optionFilterProp: 'label' }}
           />
         </Form.Item>
         <Form.Item name="type" label="题型">
@@ -157,15 +290,17 @@ export default function QuestionListPage(): ReactNode {
         <Form.Item name="difficulty" label="难度">
           <Slider range min={1} max={10} style={{ width: 140 }} />
         </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select
-            allowClear
-            style={{ width: 110 }}
-            placeholder="全部"
-            aria-label="筛选状态"
-            options={STATUS_OPTIONS}
-          />
-        </Form.Item>
+        {isPublic ? null : (
+          <Form.Item name="status" label="状态">
+            <Select
+              allowClear
+              style={{ width: 110 }}
+              placeholder="全部"
+              aria-label="筛选状态"
+              options={STATUS_OPTIONS}
+            />
+          </Form.Item>
+        )}
         <Form.Item name="keyword">
           <Input
             allowClear
@@ -212,34 +347,7 @@ export default function QuestionListPage(): ReactNode {
           selectedRowKeys={selected}
           onSelectionChange={(keys) => setSelected(keys.map(Number))}
           scrollX={1100}
-          toolbar={[
-            { id: 'add', label: '新增试题', type: 'primary', onClick: () => setEditing({ question: null }) },
-            {
-              id: 'delete',
-              label: '批量删除',
-              danger: true,
-              disabled: selected.length === 0,
-              onClick: () => confirmDelete(selected),
-            },
-            {
-              id: 'move',
-              label: '移动到题库',
-              disabled: selected.length === 0,
-              onClick: () => setMoveTarget({ ids: selected }),
-            },
-            { id: 'import', label: '导入', onClick: () => setImportOpen(true) },
-            {
-              id: 'export',
-              label: '导出',
-              onClick: () => {
-                if (filter.bankId === undefined) {
-                  message.warning('请先在筛选条件中选择要导出的题库');
-                  return;
-                }
-                exporting.mutate(filter.bankId);
-              },
-            },
-          ]}
+          toolbar={isPublic ? publicToolbar : ownToolbar}
           slots={{
             stem: (row) => (
               <Tooltip title={row.stemText}>
@@ -251,6 +359,11 @@ export default function QuestionListPage(): ReactNode {
               <Tooltip title={row.status === 2 ? row.auditReason : undefined}>
                 <Tag color={STATUS_COLORS[row.status]}>{row.statusLabel}</Tag>
               </Tooltip>
+            ),
+            copy: (row) => (
+              <Button type="link" size="small" onClick={() => setCopying([row.id])}>
+                复制到我的题库
+              </Button>
             ),
             actions: (row) => (
               <Space size={0}>
@@ -289,6 +402,17 @@ export default function QuestionListPage(): ReactNode {
         defaultBankId={filter.bankId}
         onClose={() => setEditing(null)}
         onSaved={refresh}
+      />
+      <BatchTagModal ids={tagging} onClose={() => setTagging(null)} onDone={refresh} />
+      <BatchKnowledgeModal ids={linking} onClose={() => setLinking(null)} onDone={refresh} />
+      <CopyToBankModal
+        ids={copying}
+        onClose={() => setCopying(null)}
+        onDone={() => {
+          setSelected([]);
+          refresh();
+          void queryClient.invalidateQueries({ queryKey: bankKeys.all });
+        }}
       />
       <QuestionImportModal
         open={importOpen}
