@@ -17,9 +17,11 @@ CREATE TABLE "question_counts" (
 	CONSTRAINT "question_counts_organization_id_bank_id_type_status_difficulty_pk" PRIMARY KEY("organization_id","bank_id","type","status","difficulty")
 );
 --> statement-breakpoint
+DROP INDEX "questions_org_bank_type_idx";--> statement-breakpoint
 DROP INDEX "questions_org_created_idx";--> statement-breakpoint
 ALTER TABLE "questions" ADD COLUMN "stem_grams" text[] GENERATED ALWAYS AS (kp_bigrams(stem_text)) STORED;--> statement-breakpoint
 CREATE INDEX "question_counts_bank_idx" ON "question_counts" USING btree ("bank_id");--> statement-breakpoint
+CREATE INDEX "questions_org_bank_created_idx" ON "questions" USING btree ("organization_id","bank_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "questions_org_created_id_idx" ON "questions" USING btree ("organization_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "questions_org_difficulty_id_idx" ON "questions" USING btree ("organization_id","difficulty","id");--> statement-breakpoint
 CREATE INDEX "questions_stem_grams_idx" ON "questions" USING gin ("stem_grams");--> statement-breakpoint

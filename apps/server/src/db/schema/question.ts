@@ -63,7 +63,7 @@ export const questions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('questions_org_bank_type_idx').on(t.organizationId, t.bankId, t.type),
+    index('questions_org_bank_created_idx').on(t.organizationId, t.bankId, t.createdAt, t.id),
     // One index per indexed sort of the list (spec: sortable columns), ties broken by id.
     index('questions_org_created_id_idx').on(t.organizationId, t.createdAt, t.id),
     index('questions_org_difficulty_id_idx').on(t.organizationId, t.difficulty, t.id),
