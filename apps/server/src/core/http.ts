@@ -23,15 +23,16 @@ export const OK_MESSAGE = '成功';
 export interface Envelope<T> {
   code: number;
   message: string;
-  res: { data: T; total?: number } | null;
+  res: { data: T; total?: number; totalCapped?: boolean } | null;
 }
 
 export function ok<T>(data: T): Envelope<T> {
   return { code: 0, message: OK_MESSAGE, res: { data } };
 }
 
-export function okPage<T>(data: T[], total: number): Envelope<T[]> {
-  return { code: 0, message: OK_MESSAGE, res: { data, total } };
+/** A page of a list; `totalCapped` marks a total that stopped counting (there are at least `total`). */
+export function okPage<T>(data: T[], total: number, totalCapped?: boolean): Envelope<T[]> {
+  return { code: 0, message: OK_MESSAGE, res: { data, total, ...(totalCapped ? { totalCapped } : {}) } };
 }
 
 /** Zod schema of the envelope around `data`, for route response schemas and OpenAPI. */

@@ -212,11 +212,11 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const filter = await narrowToBankCategory(db, request.ctx, request.body ?? {});
       if (!filter) return okPage([], 0);
-      const { rows, total } = await searchQuestions(db, request.ctx, {
+      const { rows, total, totalCapped } = await searchQuestions(db, request.ctx, {
         ...filter,
         ...toOffset(request.query),
       });
-      return okPage(rows, total);
+      return okPage(rows, total, totalCapped);
     },
   );
 
@@ -235,12 +235,12 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { sort, page, size } = request.query;
-      const { rows, total } = await searchPlatformQuestions(db, request.ctx, {
+      const { rows, total, totalCapped } = await searchPlatformQuestions(db, request.ctx, {
         ...(request.body ?? {}),
         sortOrder: request.body?.sortOrder ?? sort,
         ...toOffset({ page, size }),
       });
-      return okPage(rows, total);
+      return okPage(rows, total, totalCapped);
     },
   );
 

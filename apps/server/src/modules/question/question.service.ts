@@ -287,11 +287,12 @@ function filterBanks(filter: QuestionFilter): number[] {
   return [...(filter.bankIds ?? []), ...(filter.bankId !== undefined ? [filter.bankId] : [])];
 }
 
-function filterTypes(filter: QuestionFilter): number[] {
+function filterTypes(filter: QuestionFilter): QuestionType[] {
   return [...(filter.types ?? []), ...(filter.type !== undefined ? [filter.type] : [])];
 }
 
-function filterConditions(filter: QuestionFilter): (SQL | undefined)[] {
+/** Conditions on the question row itself (bank, type, difficulty, status, keyword). */
+function columnConditions(filter: QuestionFilter): (SQL | undefined)[] {
   const types = filterTypes(filter);
   const banks = filterBanks(filter);
   const keyword = filter.keyword?.trim();
@@ -304,19 +305,41 @@ function filterConditions(filter: QuestionFilter): (SQL | undefined)[] {
     // The GIN-indexed two-character pieces narrow the search; ILIKE confirms the exact substring.
     keyword && [...keyword].length >= 2 ? sql`${questions.stemGrams} @> kp_bigrams(${keyword})` : undefined,
     keyword ? ilike(questions.stemText, containsPattern(keyword)) : undefined,
-    filter.tagIds && filter.tagIds.length > 0
-      ? sql`exists (select 1 from ${questionTags} where ${questionTags.questionId} = ${questions.id} and ${inArray(questionTags.tagId, filter.tagIds)})`
-      : undefined,
-    filter.knowledgeIds && filter.knowledgeIds.length > 0
-      ? sql`exists (select 1 from ${questionKnowledge} where ${questionKnowledge.questionId} = ${questions.id} and ${inArray(questionKnowledge.knowledgeId, filter.knowledgeIds)})`
-      : undefined,
   ];
+}
+
+/** The ids of questions carrying any of the filter's tags and any of its knowledge points, as SQL. */
+function linkedIds(filter: QuestionFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter.tagIds && filter.tagIds.length > 0)
+    parts.push(
+      sql`select ${questionTags.questionId} as question_id from ${questionTags} where ${inArray(questionTags.tagId, filter.tagIds)}`,
+    );
+  if (filter.knowledgeIds && filter.knowledgeIds.length > 0)
+    parts.push(
+      sql`select ${questionKnowledge.questionId} as question_id from ${questionKnowledge} where ${inArray(questionKnowledge.knowledgeId, filter.knowledgeIds)}`,
+    );
+  return parts.length > 0 ? sql.join(parts, sql` intersect `) : undefined;
+}
+
+function filterConditions(filter: QuestionFilter): (SQL | undefined)[] {
+  const linked = linkedIds(filter);
+  return [...columnConditions(filter), linked ? sql`${questions.id} in (${linked})` : undefined];
 }
 
 /** Whether `question_counts` can answer counts for this filter (banks, types, status, difficulty only). */
 function counterFilter(filter: QuestionFilter): boolean {
   return !filter.keyword?.trim() && !filter.tagIds?.length && !filter.knowledgeIds?.length;
 }
+
+/**
+ * Filters the counters cannot answer (keyword, tags, knowledge points) are counted exactly up to this
+ * many matches; beyond it the answer is "at least COUNT_CAP" (`totalCapped`), as search engines do,
+ * so that a keyword found in a third of a million questions still answers at once.
+ */
+export const COUNT_CAP = 2000;
+
+const CODE_TYPES_ORDER: QuestionType[] = [0, 1, 2, 3, 4, 5];
 
 /** Question counts per type from the trigger-kept counters, for a filter `counterFilter` accepts. */
 async function countersByType(
@@ -350,19 +373,64 @@ async function countersByType(
   return new Map(rows.map((row) => [row.type, row.count]));
 }
 
-/** Questions per type matching `filter` in `organizationId`: from the counters when they can answer. */
-async function countTypesIn(
+type DriverResult<T> = { rows: T[] } | T[];
+const resultRows = <T>(result: unknown): T[] => {
+  const value = result as DriverResult<T>;
+  return Array.isArray(value) ? value : value.rows;
+};
+
+/**
+ * Up to `limit` questions matching a filter the counters cannot answer, as (id, type). Tag and
+ * knowledge filters start from their link tables (a materialised set, so the planner never walks the
+ * whole organisation looking for a rare combination); keywords start from the GIN index.
+ */
+async function matchSample(
   db: DbOrTx,
   organizationId: number,
   filter: QuestionFilter,
-): Promise<Map<number, number>> {
-  if (counterFilter(filter)) return countersByType(db, organizationId, filter);
-  const rows = await db
-    .select({ type: questions.type, count: count() })
-    .from(questions)
-    .where(and(eq(questions.organizationId, organizationId), ...filterConditions(filter)))
-    .groupBy(questions.type);
-  return new Map(rows.map((row) => [row.type, row.count]));
+  limit: number,
+): Promise<{ id: number; type: number }[]> {
+  const linked = linkedIds(filter);
+  const where = and(eq(questions.organizationId, organizationId), ...columnConditions(filter));
+  const query = linked
+    ? sql`with linked as materialized (${linked})
+          select ${questions.id} as id, ${questions.type} as type
+          from linked join ${questions} on ${questions.id} = linked.question_id
+          where ${where} limit ${limit}`
+    : sql`select ${questions.id} as id, ${questions.type} as type from ${questions} where ${where} limit ${limit}`;
+  return resultRows<{ id: number | string; type: number }>(await db.execute(query)).map((row) => ({
+    id: Number(row.id),
+    type: Number(row.type),
+  }));
+}
+
+interface TypeCounts {
+  byType: Map<number, number>;
+  /** Types whose count stopped at COUNT_CAP. */
+  capped: Set<number>;
+}
+
+function tally(sample: { type: number }[]): Map<number, number> {
+  const byType = new Map<number, number>();
+  for (const row of sample) byType.set(row.type, (byType.get(row.type) ?? 0) + 1);
+  return byType;
+}
+
+/** Questions per type matching `filter`: from the counters, or counted up to COUNT_CAP per type. */
+async function countTypesIn(db: DbOrTx, organizationId: number, filter: QuestionFilter): Promise<TypeCounts> {
+  const capped = new Set<number>();
+  if (counterFilter(filter)) return { byType: await countersByType(db, organizationId, filter), capped };
+  const sample = await matchSample(db, organizationId, filter, COUNT_CAP + 1);
+  if (sample.length <= COUNT_CAP) return { byType: tally(sample), capped };
+  const wanted = filterTypes(filter);
+  const byType = new Map<number, number>();
+  for (const type of wanted.length > 0 ? wanted : CODE_TYPES_ORDER) {
+    const typeFilter = { ...filter, type, types: undefined };
+    const count = (await matchSample(db, organizationId, typeFilter, COUNT_CAP + 1)).length;
+    if (count > COUNT_CAP) capped.add(type);
+    byType.set(type, Math.min(count, COUNT_CAP));
+  }
+  return { byType, capped };
 }
 
 const SORT_COLUMNS = {
@@ -374,36 +442,68 @@ const SORT_COLUMNS = {
   id: questions.id,
 } as const;
 
-/** A page of questions matching `filter` in `organizationId`: one query for the rows, one for the total, one for links. */
+export interface QuestionPage {
+  rows: QuestionRow[];
+  total: number;
+  /** The total stopped at COUNT_CAP: there are at least that many. */
+  totalCapped: boolean;
+}
+
+/**
+ * A page of questions matching `filter` in `organizationId`. Filters of banks, types, statuses and
+ * difficulty walk an index in list order and take the total from the counters. Other filters first
+ * collect up to COUNT_CAP matches: when that is all of them, the page is sorted from those ids and the
+ * total is exact; when there are more, the page walks the index in list order (matches are then
+ * common enough to be met quickly) and the total reads "at least COUNT_CAP".
+ */
 async function searchIn(
   db: Db,
   ctx: RequestContext,
   organizationId: number,
   filter: QuestionFilter & { limit: number; offset: number },
-): Promise<{ rows: QuestionRow[]; total: number }> {
+): Promise<QuestionPage> {
   const direction = filter.sortOrder === 'asc' ? asc : desc;
   const sortColumn = SORT_COLUMNS[filter.sortField ?? 'createdAt'];
-  const [rows, byType] = await Promise.all([
+  const page = (where: SQL | undefined) =>
     db
       .select(rowColumns)
       .from(questions)
       .innerJoin(questionBanks, eq(questionBanks.id, questions.bankId))
-      .where(and(eq(questions.organizationId, organizationId), ...filterConditions(filter)))
+      .where(and(eq(questions.organizationId, organizationId), where))
       .orderBy(direction(sortColumn), direction(questions.id))
       .limit(filter.limit)
-      .offset(filter.offset),
-    countTypesIn(db, organizationId, filter),
-  ]);
-  let total = 0;
-  for (const value of byType.values()) total += value;
-  return { rows: await withLinks(db, ctx, rows), total };
+      .offset(filter.offset);
+  if (counterFilter(filter)) {
+    const [rows, byType] = await Promise.all([
+      page(and(...filterConditions(filter))),
+      countersByType(db, organizationId, filter),
+    ]);
+    let total = 0;
+    for (const value of byType.values()) total += value;
+    return { rows: await withLinks(db, ctx, rows), total, totalCapped: false };
+  }
+  const sample = await matchSample(db, organizationId, filter, COUNT_CAP + 1);
+  if (sample.length <= COUNT_CAP) {
+    const rows =
+      sample.length === 0 || filter.offset >= sample.length
+        ? []
+        : await page(
+            inArray(
+              questions.id,
+              sample.map((row) => row.id),
+            ),
+          );
+    return { rows: await withLinks(db, ctx, rows), total: sample.length, totalCapped: false };
+  }
+  const rows = await page(and(...filterConditions(filter)));
+  return { rows: await withLinks(db, ctx, rows), total: COUNT_CAP, totalCapped: true };
 }
 
 export function searchQuestions(
   db: Db,
   ctx: RequestContext,
   filter: QuestionFilter & { limit: number; offset: number },
-): Promise<{ rows: QuestionRow[]; total: number }> {
+): Promise<QuestionPage> {
   return searchIn(db, ctx, ctx.organizationId, filter);
 }
 
@@ -412,9 +512,9 @@ export async function searchPlatformQuestions(
   db: Db,
   ctx: RequestContext,
   filter: QuestionFilter & { limit: number; offset: number },
-): Promise<{ rows: QuestionRow[]; total: number }> {
+): Promise<QuestionPage> {
   const platform = await platformOrganizationId(db);
-  if (platform === undefined) return { rows: [], total: 0 };
+  if (platform === undefined) return { rows: [], total: 0, totalCapped: false };
   const own = platform === ctx.organizationId;
   return searchIn(db, ctx, platform, { ...filter, ...(own ? {} : { status: 1 }) });
 }
@@ -424,16 +524,16 @@ export async function countByType(
   db: Db,
   ctx: RequestContext,
   filter: QuestionFilter,
-): Promise<{ type: number; typeLabel: string; count: number }[]> {
-  const byType = await countTypesIn(db, ctx.organizationId, filter);
+): Promise<{ type: number; typeLabel: string; count: number; capped: boolean }[]> {
+  const { byType, capped } = await countTypesIn(db, ctx.organizationId, filter);
   return CODE_TYPES_ORDER.map((type) => ({
     type,
     typeLabel: questionTypeLabel(type),
     count: byType.get(type) ?? 0,
+    // This type's count stopped at COUNT_CAP: there are at least that many.
+    capped: capped.has(type),
   }));
 }
-
-const CODE_TYPES_ORDER: QuestionType[] = [0, 1, 2, 3, 4, 5];
 
 /** Counts per knowledge node and type (only nodes with questions), optionally for given nodes. */
 export async function countByKnowledgeAndType(

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_JAVA_TEMPLATE, QuestionType, TagType } from '@kaopei/shared';
 import {
@@ -21,7 +21,7 @@ import {
   type TestOrg,
   type TestUser,
 } from '../../../test/harness';
-import type { AuditInfo, QuestionRow } from './question.service';
+import { COUNT_CAP, type AuditInfo, type QuestionRow } from './question.service';
 
 let t: TestApp;
 let org: TestOrg;
@@ -389,6 +389,41 @@ describe('managing questions', () => {
         await call(t, 'POST', `${Q}/get/question/type/count`, { user: other.admin, body: { bankId: b } }),
       ).map((c) => c.count),
     ).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  it('counts keyword matches exactly up to the cap and says "at least" beyond it', async () => {
+    const o = await createOrg(t);
+    const bank = await newBank(o.id);
+    await t.app.deps.db.execute(sql`
+      insert into questions (organization_id, bank_id, type, stem, stem_text, answer, status)
+      select ${o.id}::bigint, ${bank}::bigint, (g % 2)::smallint, '<p>常见词' || g || '</p>', '常见词' || g, 'true'::jsonb, 1
+      from generate_series(1, ${COUNT_CAP + 10}) g`);
+    const res = await call(t, 'POST', `${Q}/search/detail?page=0&size=5`, {
+      user: o.admin,
+      body: { keyword: '常见' },
+    });
+    expect(res.body.res).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    expect(data<QuestionRow[]>(res)).toHaveLength(5);
+    const narrow = await call(t, 'POST', `${Q}/search/detail?page=0&size=5`, {
+      user: o.admin,
+      body: { keyword: '常见词100', sortField: 'id', sortOrder: 'asc' },
+    });
+    // 常见词100 and 常见词1000 … 常见词1009 (the cap plus ten reaches 2010).
+    expect(narrow.body.res?.total).toBe(11);
+    expect(narrow.body.res?.totalCapped).toBeUndefined();
+    const counts = data<{ type: number; count: number; capped: boolean }[]>(
+      await call(t, 'POST', `${Q}/get/question/type/count`, { user: o.admin, body: { keyword: '常见' } }),
+    );
+    expect(counts.slice(0, 2)).toEqual([
+      expect.objectContaining({ type: 0, count: (COUNT_CAP + 10) / 2, capped: false }),
+      expect.objectContaining({ type: 1, count: (COUNT_CAP + 10) / 2, capped: false }),
+    ]);
+    // The counters answer bank-only filters exactly, however many there are.
+    const byBank = await call(t, 'POST', `${Q}/search/detail?page=0&size=1`, {
+      user: o.admin,
+      body: { bankId: bank },
+    });
+    expect(byBank.body.res?.total).toBe(COUNT_CAP + 10);
   });
 
   it('searches question tags with their question counts', async () => {
