@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from '../support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiToken, signIn } from '../support';
 
 const PUBLIC_BANK = '公共基础题库';
 
@@ -56,6 +56,11 @@ test('an admin creates a bank and copies the public bank into 我的题库', asy
     .getByRole('button', { name: /删\s*除/ })
     .click();
   await expect(page.getByText(/题库中还有试题，请先移动或删除试题/)).toBeVisible();
+  // The refusal offers moving the questions elsewhere first; not this time.
+  const moveDialog = page.getByRole('dialog', { name: `删除题库「${PUBLIC_BANK}」` });
+  await expect(moveDialog).toBeVisible();
+  await moveDialog.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(moveDialog).toBeHidden();
   await created.getByRole('button', { name: /删\s*除/ }).click();
   await page
     .getByRole('tooltip')
@@ -63,4 +68,94 @@ test('an admin creates a bank and copies the public bank into 我的题库', asy
     .click();
   await expect(page.getByText(`已删除题库「${name}」`)).toBeVisible();
   await expect(cards.filter({ hasText: name })).toHaveCount(0);
+});
+
+async function addBank(request: APIRequestContext, token: string, name: string): Promise<number> {
+  const res = await request.post('/question/api/v1/bank/add', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { res: { data: { bankId: number } } }).res.data.bankId;
+}
+
+test('copies one public question into my bank from the public bank', async ({ page, request }) => {
+  const mine = `我的练习题库${Date.now().toString(36)}`;
+  const token = await apiToken(request, 'admin');
+  const bankId = await addBank(request, token, mine);
+
+  await signIn(page, 'admin');
+  await page.goto('/manage/question/bank');
+  await page.locator('.ant-segmented').getByText('公开题库').click();
+  const publicCard = page.getByTestId('bank-card').filter({ hasText: PUBLIC_BANK });
+  await publicCard.getByRole('button', { name: /选题复制/ }).click();
+
+  // The question list's public view, narrowed to that bank: read-only, copyable.
+  await expect(page).toHaveURL(/\/manage\/question\/list\?scope=public&bankId=\d+/);
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(page.getByText('共 14 条')).toBeVisible();
+  await expect(rows.first().getByRole('button', { name: /编\s*辑/ })).toHaveCount(0);
+  const first = rows.first();
+  const stem = (await first.locator('.kp-question-stem').first().innerText()).trim();
+  expect(stem).not.toBe('');
+  await first.getByRole('button', { name: /复制到我的题库/ }).click();
+  const dialog = page.getByRole('dialog', { name: '复制 1 道试题到我的题库' });
+  await dialog.getByLabel('复制到的题库').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: mine })
+    .click();
+  await dialog.getByRole('button', { name: /复\s*制/ }).click();
+  await expect(page.getByText(`已复制 1 道试题到「${mine}」`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // It is in my bank now, editable.
+  await page.goto(`/manage/question/list?bankId=${bankId}`);
+  await expect(page.locator('.ant-segmented-item-selected')).toHaveText('我的试题');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(stem);
+  await expect(rows.first().getByRole('button', { name: /编\s*辑/ })).toBeVisible();
+  await expect(rows.first()).toContainText('已通过');
+});
+
+test('deletes a bank that still holds questions by moving them to another bank first', async ({
+  page,
+  request,
+}) => {
+  const tag = Date.now().toString(36);
+  const [full, target] = [`待删题库${tag}`, `接收题库${tag}`];
+  const token = await apiToken(request, 'admin');
+  const fullId = await addBank(request, token, full);
+  await addBank(request, token, target);
+  for (const stem of [`甲${tag}`, `乙${tag}`]) {
+    const res = await request.post('/question/api/v1/questions/add', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { bankId: fullId, type: 0, stem, answer: true },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+
+  await signIn(page, 'admin');
+  await page.goto('/manage/question/bank');
+  const cards = page.getByTestId('bank-card');
+  const card = cards.filter({ hasText: full });
+  await expect(card).toContainText('共 2 题');
+  await card.getByRole('button', { name: /删\s*除/ }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
+
+  const dialog = page.getByRole('dialog', { name: `删除题库「${full}」` });
+  await expect(dialog).toContainText(`「${full}」中还有 2 道试题`);
+  await expect(dialog.getByRole('button', { name: /移动并删除/ })).toBeDisabled();
+  await dialog.getByLabel('移动到的题库').click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options.filter({ hasText: full })).toHaveCount(0);
+  await options.filter({ hasText: target }).click();
+  await dialog.getByRole('button', { name: /移动并删除/ }).click();
+  await expect(page.getByText(`已移动 2 道试题并删除题库「${full}」`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(cards.filter({ hasText: full })).toHaveCount(0);
+  await expect(cards.filter({ hasText: target })).toContainText('共 2 题');
 });

@@ -36,29 +36,31 @@ export default function KnowledgeShowPage(): ReactNode {
               key: 'table',
               label: '查看各知识点题目数',
               children: (
-                <Table
-                  size="small"
-                  rowKey="id"
-                  aria-label="各知识点题目数"
-                  pagination={nodes.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-                  dataSource={nodes}
-                  columns={[
-                    {
-                      title: '知识点',
-                      dataIndex: 'name',
-                      render: (name: string, node) => (
-                        <span style={{ paddingLeft: (node.depth - 1) * 16 }}>{name}</span>
-                      ),
-                    },
-                    { title: '题目数（含下级）', dataIndex: 'questionCount', width: 140 },
-                    { title: '本级题目数', dataIndex: 'ownQuestionCount', width: 110 },
-                    {
-                      title: '各题型',
-                      key: 'types',
-                      render: (_: unknown, node) => typeCountText(node.typeCounts),
-                    },
-                  ]}
-                />
+                <section aria-label="各知识点题目数">
+                  <Table
+                    size="small"
+                    rowKey="id"
+                    pagination={false}
+                    scroll={{ y: 400 }}
+                    dataSource={nodes}
+                    columns={[
+                      {
+                        title: '知识点',
+                        dataIndex: 'name',
+                        render: (name: string, node) => (
+                          <span style={{ paddingLeft: (node.depth - 1) * 16 }}>{name}</span>
+                        ),
+                      },
+                      { title: '题目数（含下级）', dataIndex: 'questionCount', width: 140 },
+                      { title: '本级题目数', dataIndex: 'ownQuestionCount', width: 110 },
+                      {
+                        title: '各题型',
+                        key: 'types',
+                        render: (_: unknown, node) => typeCountText(node.typeCounts),
+                      },
+                    ]}
+                  />
+                </section>
               ),
             },
           ]}
