@@ -1,6 +1,7 @@
 -- Keyword search: the distinct two-character pieces of the lower-cased text. A text contains a
 -- keyword of two or more characters only if it holds every piece of the keyword, so
--- `stem_grams @> kp_bigrams(keyword)` narrows the search through a GIN index before ILIKE checks it.
+-- `kp_bigrams(stem_text) @> kp_bigrams(keyword)` narrows the search through a GIN expression index
+-- before ILIKE checks it.
 -- (Chinese words are mostly two characters, which pg_trgm's trigrams cannot index.)
 CREATE FUNCTION kp_bigrams(input text) RETURNS text[]
 LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$
@@ -17,14 +18,17 @@ CREATE TABLE "question_counts" (
 	CONSTRAINT "question_counts_organization_id_bank_id_type_status_difficulty_pk" PRIMARY KEY("organization_id","bank_id","type","status","difficulty")
 );
 --> statement-breakpoint
+DROP INDEX "question_knowledge_knowledge_idx";--> statement-breakpoint
+DROP INDEX "question_tags_tag_idx";--> statement-breakpoint
 DROP INDEX "questions_org_bank_type_idx";--> statement-breakpoint
 DROP INDEX "questions_org_created_idx";--> statement-breakpoint
-ALTER TABLE "questions" ADD COLUMN "stem_grams" text[] GENERATED ALWAYS AS (kp_bigrams(stem_text)) STORED;--> statement-breakpoint
 CREATE INDEX "question_counts_bank_idx" ON "question_counts" USING btree ("bank_id");--> statement-breakpoint
+CREATE INDEX "question_knowledge_knowledge_question_idx" ON "question_knowledge" USING btree ("knowledge_id","question_id");--> statement-breakpoint
+CREATE INDEX "question_tags_tag_question_idx" ON "question_tags" USING btree ("tag_id","question_id");--> statement-breakpoint
 CREATE INDEX "questions_org_bank_created_idx" ON "questions" USING btree ("organization_id","bank_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "questions_org_created_id_idx" ON "questions" USING btree ("organization_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "questions_org_difficulty_id_idx" ON "questions" USING btree ("organization_id","difficulty","id");--> statement-breakpoint
-CREATE INDEX "questions_stem_grams_idx" ON "questions" USING gin ("stem_grams");--> statement-breakpoint
+CREATE INDEX "questions_stem_grams_idx" ON "questions" USING gin (kp_bigrams("stem_text"));--> statement-breakpoint
 -- question_counts follows every insert, update and delete of questions, one upsert per statement.
 CREATE FUNCTION kp_question_counts_apply() RETURNS trigger
 LANGUAGE plpgsql AS $$

@@ -37,14 +37,6 @@ export const questions = pgTable(
     stem: text('stem').notNull(),
     /** Plain text of the stem, for search and lists. */
     stemText: text('stem_text').notNull().default(''),
-    /**
-     * The distinct two-character pieces of the lower-cased stem text (function in migration 0005),
-     * GIN-indexed so a keyword of two or more characters — the usual Chinese word — is found without
-     * scanning: a stem contains the keyword only if it holds every piece of it.
-     */
-    stemGrams: text('stem_grams')
-      .array()
-      .generatedAlwaysAs(sql`kp_bigrams(stem_text)`),
     options: jsonb('options'),
     answer: jsonb('answer'),
     analysis: text('analysis'),
@@ -67,7 +59,10 @@ export const questions = pgTable(
     // One index per indexed sort of the list (spec: sortable columns), ties broken by id.
     index('questions_org_created_id_idx').on(t.organizationId, t.createdAt, t.id),
     index('questions_org_difficulty_id_idx').on(t.organizationId, t.difficulty, t.id),
-    index('questions_stem_grams_idx').using('gin', t.stemGrams),
+    // The distinct two-character pieces of the lower-cased stem (function kp_bigrams, migration 0005):
+    // a stem contains a keyword of two or more characters only if it holds every piece of it, so the
+    // index finds candidates for the usual two-character Chinese word, which trigrams cannot.
+    index('questions_stem_grams_idx').using('gin', sql`kp_bigrams(${t.stemText})`),
   ],
 );
 
@@ -103,7 +98,11 @@ export const questionTags = pgTable(
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.questionId, t.tagId] }), index('question_tags_tag_idx').on(t.tagId)],
+  // (tag, question) lets a tag filter read its questions from the index alone.
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.tagId] }),
+    index('question_tags_tag_question_idx').on(t.tagId, t.questionId),
+  ],
 );
 
 export const questionKnowledge = pgTable(
@@ -118,7 +117,7 @@ export const questionKnowledge = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.questionId, t.knowledgeId] }),
-    index('question_knowledge_knowledge_idx').on(t.knowledgeId),
+    index('question_knowledge_knowledge_question_idx').on(t.knowledgeId, t.questionId),
   ],
 );
 

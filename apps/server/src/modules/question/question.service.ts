@@ -291,8 +291,12 @@ function filterTypes(filter: QuestionFilter): QuestionType[] {
   return [...(filter.types ?? []), ...(filter.type !== undefined ? [filter.type] : [])];
 }
 
-/** Conditions on the question row itself (bank, type, difficulty, status, keyword). */
-function columnConditions(filter: QuestionFilter): (SQL | undefined)[] {
+/**
+ * Conditions on the question row itself (bank, type, difficulty, status, keyword). `useGrams` adds the
+ * GIN-indexed keyword pieces, which pay off when the keyword is rare; for a common one, walking the
+ * list order and checking ILIKE finds a page sooner.
+ */
+function columnConditions(filter: QuestionFilter, useGrams = true): (SQL | undefined)[] {
   const types = filterTypes(filter);
   const banks = filterBanks(filter);
   const keyword = filter.keyword?.trim();
@@ -303,7 +307,9 @@ function columnConditions(filter: QuestionFilter): (SQL | undefined)[] {
     filter.difficultyMax !== undefined ? sql`${questions.difficulty} <= ${filter.difficultyMax}` : undefined,
     filter.status !== undefined ? eq(questions.status, filter.status) : undefined,
     // The GIN-indexed two-character pieces narrow the search; ILIKE confirms the exact substring.
-    keyword && [...keyword].length >= 2 ? sql`${questions.stemGrams} @> kp_bigrams(${keyword})` : undefined,
+    useGrams && keyword && [...keyword].length >= 2
+      ? sql`kp_bigrams(${questions.stemText}) @> kp_bigrams(${keyword})`
+      : undefined,
     keyword ? ilike(questions.stemText, containsPattern(keyword)) : undefined,
   ];
 }
@@ -322,9 +328,9 @@ function linkedIds(filter: QuestionFilter): SQL | undefined {
   return parts.length > 0 ? sql.join(parts, sql` intersect `) : undefined;
 }
 
-function filterConditions(filter: QuestionFilter): (SQL | undefined)[] {
+function filterConditions(filter: QuestionFilter, useGrams = true): (SQL | undefined)[] {
   const linked = linkedIds(filter);
-  return [...columnConditions(filter), linked ? sql`${questions.id} in (${linked})` : undefined];
+  return [...columnConditions(filter, useGrams), linked ? sql`${questions.id} in (${linked})` : undefined];
 }
 
 /** Whether `question_counts` can answer counts for this filter (banks, types, status, difficulty only). */
@@ -406,8 +412,8 @@ async function matchSample(
 
 interface TypeCounts {
   byType: Map<number, number>;
-  /** Types whose count stopped at COUNT_CAP. */
-  capped: Set<number>;
+  /** More than COUNT_CAP questions match, so they were not counted per type. */
+  capped: boolean;
 }
 
 function tally(sample: { type: number }[]): Map<number, number> {
@@ -416,21 +422,14 @@ function tally(sample: { type: number }[]): Map<number, number> {
   return byType;
 }
 
-/** Questions per type matching `filter`: from the counters, or counted up to COUNT_CAP per type. */
+/** Questions per type matching `filter`: from the counters, or counted when at most COUNT_CAP match. */
 async function countTypesIn(db: DbOrTx, organizationId: number, filter: QuestionFilter): Promise<TypeCounts> {
-  const capped = new Set<number>();
-  if (counterFilter(filter)) return { byType: await countersByType(db, organizationId, filter), capped };
+  if (counterFilter(filter))
+    return { byType: await countersByType(db, organizationId, filter), capped: false };
   const sample = await matchSample(db, organizationId, filter, COUNT_CAP + 1);
-  if (sample.length <= COUNT_CAP) return { byType: tally(sample), capped };
-  const wanted = filterTypes(filter);
-  const byType = new Map<number, number>();
-  for (const type of wanted.length > 0 ? wanted : CODE_TYPES_ORDER) {
-    const typeFilter = { ...filter, type, types: undefined };
-    const count = (await matchSample(db, organizationId, typeFilter, COUNT_CAP + 1)).length;
-    if (count > COUNT_CAP) capped.add(type);
-    byType.set(type, Math.min(count, COUNT_CAP));
-  }
-  return { byType, capped };
+  return sample.length <= COUNT_CAP
+    ? { byType: tally(sample), capped: false }
+    : { byType: new Map(), capped: true };
 }
 
 const SORT_COLUMNS = {
@@ -495,7 +494,7 @@ async function searchIn(
           );
     return { rows: await withLinks(db, ctx, rows), total: sample.length, totalCapped: false };
   }
-  const rows = await page(and(...filterConditions(filter)));
+  const rows = await page(and(...filterConditions(filter, false)));
   return { rows: await withLinks(db, ctx, rows), total: COUNT_CAP, totalCapped: true };
 }
 
@@ -519,20 +518,27 @@ export async function searchPlatformQuestions(
   return searchIn(db, ctx, platform, { ...filter, ...(own ? {} : { status: 1 }) });
 }
 
-/** How many questions of each type match `filter` (all six types, zeros included). */
+/**
+ * How many questions of each type match `filter` (all six types, zeros included). When more than
+ * COUNT_CAP match a filter the counters cannot answer, the types the filter allows have `count` null
+ * and `capped` true ("more than 2,000"); narrowing the filter brings the numbers back.
+ */
 export async function countByType(
   db: Db,
   ctx: RequestContext,
   filter: QuestionFilter,
-): Promise<{ type: number; typeLabel: string; count: number; capped: boolean }[]> {
+): Promise<{ type: number; typeLabel: string; count: number | null; capped: boolean }[]> {
   const { byType, capped } = await countTypesIn(db, ctx.organizationId, filter);
-  return CODE_TYPES_ORDER.map((type) => ({
-    type,
-    typeLabel: questionTypeLabel(type),
-    count: byType.get(type) ?? 0,
-    // This type's count stopped at COUNT_CAP: there are at least that many.
-    capped: capped.has(type),
-  }));
+  const allowed = filterTypes(filter);
+  return CODE_TYPES_ORDER.map((type) => {
+    const uncounted = capped && (allowed.length === 0 || allowed.includes(type));
+    return {
+      type,
+      typeLabel: questionTypeLabel(type),
+      count: uncounted ? null : (byType.get(type) ?? 0),
+      capped: uncounted,
+    };
+  });
 }
 
 /** Counts per knowledge node and type (only nodes with questions), optionally for given nodes. */
