@@ -50,7 +50,7 @@ export const HTTP_ERROR_SUFFIX = ERROR_SUFFIX;
 export interface ApiEnvelope<T> {
   code: number;
   message?: string;
-  res: { data: T; total?: number } | null;
+  res: { data: T; total?: number; totalCapped?: boolean } | null;
 }
 
 /** OAuth 2.0 error body of the token endpoint. */
@@ -398,17 +398,23 @@ export function configureHttp(baseURL: string): void {
 export interface Page<T> {
   data: T[];
   total: number;
+  /** The server stopped counting at `total`: there are at least that many. */
+  totalCapped?: boolean;
 }
 
 type Params = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
 
-function unwrap<T>(body: ApiEnvelope<T>): { data: T; total: number | undefined } {
+function unwrap<T>(body: ApiEnvelope<T>): { data: T; total: number | undefined; totalCapped?: boolean } {
   const verdict = handleBodyCode(body);
   if (verdict.kind !== 'ok') {
     // Already toasted by the interceptor, or on the silent list: the caller inspects `code`.
     throw new ApiError(verdict.message, { code: verdict.code, body });
   }
-  return { data: (body?.res?.data ?? null) as T, total: body?.res?.total };
+  return {
+    data: (body?.res?.data ?? null) as T,
+    total: body?.res?.total,
+    ...(body?.res?.totalCapped ? { totalCapped: true } : {}),
+  };
 }
 
 /** GET returning `res.data`. Endpoints that may answer with no data should use `T | null`. */
@@ -423,6 +429,12 @@ export async function post<T>(url: string, body?: unknown, config?: AxiosRequest
   return unwrap(response.data).data;
 }
 
+function toPage<T>(body: ApiEnvelope<T[]>): Page<T> {
+  const { data, total, totalCapped } = unwrap(body);
+  const rows = Array.isArray(data) ? data : [];
+  return { data: rows, total: total ?? rows.length, ...(totalCapped ? { totalCapped } : {}) };
+}
+
 /** GET of a list returning `{data, total}`. */
 export async function getPage<T>(
   url: string,
@@ -430,9 +442,7 @@ export async function getPage<T>(
   config?: AxiosRequestConfig,
 ): Promise<Page<T>> {
   const response = await http.get<ApiEnvelope<T[]>>(url, { ...config, params });
-  const { data, total } = unwrap(response.data);
-  const rows = Array.isArray(data) ? data : [];
-  return { data: rows, total: total ?? rows.length };
+  return toPage(response.data);
 }
 
 /** POST of a list (search endpoints) returning `{data, total}`. */
@@ -442,7 +452,5 @@ export async function postPage<T>(
   config?: AxiosRequestConfig,
 ): Promise<Page<T>> {
   const response = await http.post<ApiEnvelope<T[]>>(url, body, config);
-  const { data, total } = unwrap(response.data);
-  const rows = Array.isArray(data) ? data : [];
-  return { data: rows, total: total ?? rows.length };
+  return toPage(response.data);
 }

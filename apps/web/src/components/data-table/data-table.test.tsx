@@ -110,6 +110,16 @@ describe('DataTable', () => {
     ]);
   });
 
+  it('says the total is a lower bound when the server stopped counting', () => {
+    renderTable({
+      dataSource: people(1, 10),
+      total: 2000,
+      totalCapped: true,
+      pagination: { page: 1, size: 10 },
+    });
+    expect(screen.getByText('超过 2000 条')).toBeInTheDocument();
+  });
+
   it('shows the total and reports a page-size change', async () => {
     const user = userEvent.setup();
     const onPageChange = vi.fn();

@@ -131,6 +131,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>): ReactElem
     columns,
     dataSource,
     total,
+    totalCapped = false,
     loading = false,
     pagination,
     hidePagination = false,
@@ -398,7 +399,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>): ReactElem
         showSizeChanger: true,
         showQuickJumper: true,
         pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-        showTotal: (count) => `共 ${count} 条`,
+        showTotal: (count) => (totalCapped ? `超过 ${count} 条` : `共 ${count} 条`),
         onChange: changePage,
         // 32 px controls + 2 × 10 px margin = PAGINATION_HEIGHT, which the height calculation reserves.
         style: { margin: `${(PAGINATION_HEIGHT - 32) / 2}px 0` },

@@ -106,6 +106,8 @@ export interface DataTableProps<T extends object> {
   dataSource: T[];
   /** Server-side row count; defaults to `dataSource.length` (client-side paging). */
   total?: number;
+  /** The server stopped counting at `total` (shown as 超过 N 条). */
+  totalCapped?: boolean;
   loading?: boolean;
   /** Controlled paging; without it the table keeps its own, starting at page 1 of DEFAULT_PAGE_SIZE. */
   pagination?: DataTablePagination;

@@ -333,6 +333,7 @@ export function QuestionListView({ bankCategory }: { bankCategory?: string }): R
           columns={columns}
           dataSource={list.data?.data ?? []}
           total={list.data?.total ?? 0}
+          totalCapped={list.data?.totalCapped ?? false}
           loading={list.isFetching}
           pagination={paging}
           onPageChange={(page, size) => setPaging({ page, size })}
