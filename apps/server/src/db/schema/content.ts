@@ -1,5 +1,17 @@
-import { bigint, index, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { organizations, users } from './org';
+import { paperBanks, paperCategories, type PaperSettings } from './paper';
 
 // The content tables start small here so the console can count them; the question, paper and
 // exam features extend them with their own migrations.
@@ -33,11 +45,28 @@ export const papers = pgTable(
     name: varchar('name', { length: 200 }).notNull(),
     /** Paper type: 0 manual, 4 post random, 6 post auto, 9 post job. */
     paperType: smallint('paper_type').notNull().default(0),
+    // The papers feature's columns (schema/paper.ts holds its other tables).
+    paperBankId: bigint('paper_bank_id', { mode: 'number' }).references(() => paperBanks.id),
+    categoryId: bigint('category_id', { mode: 'number' }).references(() => paperCategories.id),
+    description: text('description'),
+    settings: jsonb('settings').$type<PaperSettings>().notNull().default({}),
+    /** 0 draft (autosaved), 1 saved. */
+    status: smallint('status').notNull().default(0),
+    /** Kept in step with paper_questions by every paper write. */
+    totalScore: numeric('total_score', { precision: 8, scale: 1, mode: 'number' }).notNull().default(0),
+    questionCount: integer('question_count').notNull().default(0),
+    avgDifficulty: numeric('avg_difficulty', { precision: 4, scale: 2, mode: 'number' }),
+    timesUsed: integer('times_used').notNull().default(0),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('papers_org_idx').on(t.organizationId)],
+  (t) => [
+    index('papers_org_idx').on(t.organizationId),
+    index('papers_org_bank_idx').on(t.organizationId, t.paperBankId),
+    index('papers_org_category_idx').on(t.organizationId, t.categoryId),
+    index('papers_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
 );
 
 export const exams = pgTable(

@@ -10,3 +10,4 @@ export * from './files';
 export * from './edu';
 export * from './knowledge';
 export * from './question';
+export * from './paper';
