@@ -10,3 +10,4 @@ export * from './tree';
 export * from './account';
 export * from './code-templates';
 export * from './paper';
+export * from './grading';
