@@ -8,6 +8,7 @@ import { accountRoutes } from '../features/account/routes';
 import { questionBankRoutes } from '../features/question-bank/routes';
 import { knowledgeRoutes } from '../features/knowledge/routes';
 import { questionRoutes } from '../features/question/routes';
+import { paperBankRoutes } from '../features/paper-bank/routes';
 import type { AppRouteObject } from './route-handle';
 
 /**
@@ -26,6 +27,7 @@ export const manageChildRoutes: AppRouteObject[] = [
   ...questionBankRoutes,
   ...knowledgeRoutes,
   ...questionRoutes,
+  ...paperBankRoutes,
 ];
 
 function joinPath(base: string, path: string): string {
