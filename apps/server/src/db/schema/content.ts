@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organizations, users } from './org';
 import { paperBanks, paperCategories, type PaperSettings } from './paper';
+import type { ExamAudience, ExamSettingsJson } from './exam';
 
 // The content tables start small here so the console can count them; the question, paper and
 // exam features extend them with their own migrations.
@@ -77,13 +78,28 @@ export const exams = pgTable(
       .notNull()
       .references(() => organizations.id),
     name: varchar('name', { length: 200 }).notNull(),
-    /** 0 draft, 1 published, 2 finished. */
+    /** 0 draft, 1 published (upcoming, ongoing or ended follows from the window). */
     status: smallint('status').notNull().default(0),
     startAt: timestamp('start_at', { withTimezone: true }),
     endAt: timestamp('end_at', { withTimezone: true }),
+    // The exams feature's columns (schema/exam.ts holds its other tables).
+    description: text('description'),
+    coverUrl: text('cover_url'),
+    durationMinutes: integer('duration_minutes').notNull().default(60),
+    attemptsAllowed: integer('attempts_allowed').notNull().default(1),
+    passScore: numeric('pass_score', { precision: 8, scale: 1, mode: 'number' }).notNull().default(60),
+    /** Minutes after the start after which nobody may begin; null: any time in the window. */
+    lateEntryMinutes: integer('late_entry_minutes'),
+    settings: jsonb('settings').$type<ExamSettingsJson>().notNull().default({}),
+    audience: jsonb('audience').$type<ExamAudience>().notNull().default({}),
+    notify: smallint('notify').notNull().default(1),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('exams_org_idx').on(t.organizationId)],
+  (t) => [
+    index('exams_org_idx').on(t.organizationId),
+    index('exams_org_start_idx').on(t.organizationId, t.startAt),
+  ],
 );

@@ -11,3 +11,4 @@ export * from './edu';
 export * from './knowledge';
 export * from './question';
 export * from './paper';
+export * from './exam';
