@@ -343,7 +343,7 @@ function counterFilter(filter: QuestionFilter): boolean {
  * many matches; beyond it the answer is "at least COUNT_CAP" (`totalCapped`), as search engines do,
  * so that a keyword found in a third of a million questions still answers at once.
  */
-export const COUNT_CAP = 2000;
+export const COUNT_CAP = 1000;
 
 const CODE_TYPES_ORDER: QuestionType[] = [0, 1, 2, 3, 4, 5];
 
@@ -521,7 +521,7 @@ export async function searchPlatformQuestions(
 /**
  * How many questions of each type match `filter` (all six types, zeros included). When more than
  * COUNT_CAP match a filter the counters cannot answer, the types the filter allows have `count` null
- * and `capped` true ("more than 2,000"); narrowing the filter brings the numbers back.
+ * and `capped` true ("more than COUNT_CAP"); narrowing the filter brings the numbers back.
  */
 export async function countByType(
   db: Db,

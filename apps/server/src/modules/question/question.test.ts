@@ -408,7 +408,7 @@ describe('managing questions', () => {
       user: o.admin,
       body: { keyword: '常见词100', sortField: 'id', sortOrder: 'asc' },
     });
-    // 常见词100 and 常见词1000 … 常见词1009 (the cap plus ten reaches 2010).
+    // 常见词100 and 常见词1000 … 常见词1009.
     expect(narrow.body.res?.total).toBe(11);
     expect(narrow.body.res?.totalCapped).toBeUndefined();
     const counts = async (body: Record<string, unknown>) =>
