@@ -29,6 +29,9 @@ import { JobRunner } from './core/jobs';
 import { createMailer } from './core/mailer';
 import { LocalStorage } from './core/storage';
 import { fileRoutes } from './modules/file/file.routes';
+import { examRoutes } from './modules/exam/exam.routes';
+import { examCandidateRoutes } from './modules/exam/exam-candidate.routes';
+import { closeExpiredAttempts } from './modules/exam/exam-attempt.service';
 import { findWebDist, isApiPath, registerWeb, renderIndex, type IndexPage } from './core/web';
 import { MenuService } from './modules/menu/menu.service';
 import { menuRoutes } from './modules/menu/menu.routes';
@@ -46,6 +49,10 @@ import { staffRoutes } from './modules/staff/staff.routes';
 import { bankRoutes } from './modules/bank/bank.routes';
 import { questionRoutes } from './modules/question/question.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
+import { paperCategoryRoutes } from './modules/paper-category/paper-category.routes';
+import { paperBankRoutes } from './modules/paper-bank/paper-bank.routes';
+import { paperRoutes } from './modules/paper/paper.routes';
+import { paperQuestionRoutes } from './modules/paper/paper-question.routes';
 import { publicConfig, publicRoutes } from './modules/public/public.routes';
 
 // Zod's own messages in Chinese; routes add field-specific ones where it helps.
@@ -121,7 +128,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   await deps.jobs.failStale();
   app.decorate('deps', deps);
+  // Attempts past their deadline are closed and graded even when no browser is left to submit them.
+  const sweeper = setInterval(() => {
+    closeExpiredAttempts(database.db).catch((error: unknown) =>
+      app.log.error({ err: error }, 'closing expired attempts failed'),
+    );
+  }, config.examSweepSeconds * 1000);
+  sweeper.unref();
   app.addHook('onClose', async () => {
+    clearInterval(sweeper);
     await deps.jobs.idle();
     redis?.disconnect();
     if (ownsDatabase) await database.close();
@@ -193,6 +208,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(bankRoutes);
   await app.register(questionRoutes);
   await app.register(knowledgeRoutes);
+  await app.register(paperCategoryRoutes);
+  await app.register(paperBankRoutes);
+  await app.register(paperRoutes);
+  await app.register(paperQuestionRoutes);
+  await app.register(examRoutes);
+  await app.register(examCandidateRoutes);
   await app.register(fileRoutes);
 
   if (webDist && indexPage) await registerWeb(app, webDist, indexPage);

@@ -1,0 +1,244 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { TagType } from '@kaopei/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { knowledgeNodes, paperAutoRules, paperQuestions, papers, questionBanks } from '../../db/schema';
+import type { RequestContext } from '../../core/context';
+import { badRequest, notFound } from '../../core/http';
+import { requireTags } from '../tag/tag.service';
+import { generateAutoPapers, type AutoResult, type Bucket } from './paper.auto';
+import { idArraySql, knowledgeScope } from './paper.picker';
+import { seededRng } from './paper.rng';
+import type { AutoPaperInput, AutoRulesInput } from './paper.schemas';
+import { createPaper, questionOrgs, questionsByIds, type PaperDetail, type PickRow } from './paper.service';
+
+/**
+ * Intelligent generation against the database: one query groups the candidate questions into buckets
+ * (type × knowledge rules covered × difficulty) with their ids; paper.auto does the rest.
+ */
+
+/** Checks what the rules refer to; returns the knowledge points' names for messages. */
+async function checkRefs(
+  db: DbOrTx,
+  ctx: RequestContext,
+  rules: AutoRulesInput,
+): Promise<Map<number, string>> {
+  const orgs = await questionOrgs(db, ctx);
+  const bankIds = [...new Set(rules.bankIds)];
+  const banks = await db
+    .select({ id: questionBanks.id })
+    .from(questionBanks)
+    .where(and(inArray(questionBanks.id, bankIds), inArray(questionBanks.organizationId, orgs)));
+  if (banks.length !== bankIds.length) throw notFound('题库不存在');
+  await requireTags(db, ctx.organizationId, TagType.QUESTION, rules.tagIds);
+  const knowledgeIds = rules.knowledgeRules.map((rule) => rule.knowledgeId);
+  if (knowledgeIds.length === 0) return new Map();
+  const nodes = await db
+    .select({ id: knowledgeNodes.id, name: knowledgeNodes.name })
+    .from(knowledgeNodes)
+    .where(and(inArray(knowledgeNodes.id, knowledgeIds), inArray(knowledgeNodes.organizationId, orgs)));
+  if (nodes.length !== knowledgeIds.length) throw notFound('知识点不存在');
+  return new Map(nodes.map((node) => [node.id, node.name]));
+}
+
+/** The candidate questions of the rules, grouped into buckets (one query). */
+export async function loadBuckets(db: DbOrTx, ctx: RequestContext, rules: AutoRulesInput): Promise<Bucket[]> {
+  const orgs = await questionOrgs(db, ctx);
+  const scope = await knowledgeScope(
+    db,
+    ctx,
+    rules.knowledgeRules.map((rule) => rule.knowledgeId),
+  );
+  const types = rules.typeRules.map((rule) => rule.type);
+  const knowledgeJoin =
+    scope.pairs.length > 0
+      ? sql`left join lateral (
+          select string_agg(distinct s.root::text, ',' order by s.root::text) as roots
+          from question_knowledge qk
+          join unnest(${idArraySql(scope.pairs.map((p) => p.node))}, ${idArraySql(scope.pairs.map((p) => p.root))}) as s(node, root)
+            on s.node = qk.knowledge_id
+          where qk.question_id = q.id
+        ) k on true`
+      : sql`left join lateral (select null::text as roots) k on true`;
+  const result = (await db.execute(sql`
+    select q.type as type, q.difficulty as difficulty, coalesce(k.roots, '') as roots,
+           string_agg(q.id::text, ',') as ids
+    from questions q
+    ${knowledgeJoin}
+    where q.organization_id = any(${idArraySql(orgs)})
+      and q.bank_id = any(${idArraySql(rules.bankIds)})
+      and q.type = any(${sql.raw(`array[${types.join(',')}]::smallint[]`)})
+      and q.status = 1
+      ${rules.excludeQuestionIds.length > 0 ? sql`and q.id <> all(${idArraySql(rules.excludeQuestionIds)})` : sql``}
+      ${
+        rules.tagIds.length > 0
+          ? sql`and exists (select 1 from question_tags qt where qt.question_id = q.id and qt.tag_id = any(${idArraySql(rules.tagIds)}))`
+          : sql``
+      }
+      ${
+        rules.excludeUsedWithinDays !== undefined
+          ? sql`and not exists (
+              select 1 from ${paperQuestions} pq join ${papers} p on p.id = pq.paper_id
+              where pq.question_id = q.id and p.organization_id = ${ctx.organizationId}
+                and p.updated_at >= now() - make_interval(days => ${rules.excludeUsedWithinDays}::int))`
+          : sql``
+      }
+    group by 1, 2, 3`)) as unknown as {
+    rows: { type: number | string; difficulty: number | string; roots: string; ids: string }[];
+  };
+  return result.rows.map((row) => ({
+    type: Number(row.type),
+    difficulty: Number(row.difficulty),
+    knowledge: row.roots === '' ? [] : row.roots.split(',').map(Number),
+    ids: row.ids.split(',').map(Number),
+  }));
+}
+
+export interface AutoReport extends Omit<AutoResult, 'papers'> {
+  papers: {
+    totals: AutoResult['papers'][number]['totals'];
+    overlap: number;
+    questions: (PickRow & { knowledgeIds: number[] })[];
+  }[];
+}
+
+/** Generates without saving (get/auto/question): the papers, or which rules fail and the best paper. */
+export async function generateAuto(db: Db, ctx: RequestContext, rules: AutoRulesInput): Promise<AutoReport> {
+  const names = await checkRefs(db, ctx, rules);
+  const buckets = await loadBuckets(db, ctx, rules);
+  const result = await generateAutoPapers(
+    buckets,
+    {
+      totalScore: rules.totalScore,
+      typeRules: rules.typeRules,
+      knowledgeRules: rules.knowledgeRules.map((rule) => ({ ...rule, name: names.get(rule.knowledgeId) })),
+      difficulty: rules.difficulty,
+      variants: rules.variants,
+      maxOverlap: rules.maxOverlap,
+    },
+    rules.seed !== undefined ? seededRng(rules.seed) : Math.random,
+  );
+  const ids = result.papers.flatMap((paper) => paper.questions.map((q) => q.questionId));
+  const rows = ids.length > 0 ? await questionsByIds(db, ctx, ids) : [];
+  const byId = new Map(rows.map((row) => [row.questionId, row]));
+  return {
+    ...result,
+    papers: result.papers.map((paper) => ({
+      totals: paper.totals,
+      overlap: paper.overlap,
+      questions: paper.questions.map((q) => ({
+        ...(byId.get(q.questionId) as PickRow),
+        points: q.points,
+        knowledgeIds: q.knowledgeIds,
+      })),
+    })),
+  };
+}
+
+/** The one-line Chinese message of an infeasible result. */
+export function infeasibleMessage(report: AutoReport): string {
+  const best = report.best;
+  const closest = best
+    ? `；最接近的试卷：${best.questionCount} 题，${best.totalScore} 分${best.averageDifficulty !== null ? `，平均难度 ${best.averageDifficulty}` : ''}`
+    : '';
+  return `无法生成试卷：${report.violations.map((v) => v.message).join('；')}${closest}`;
+}
+
+const VARIANT_NAMES = ['A', 'B', 'C', 'D', 'E'];
+
+/** Generates and saves the papers (type 6, saved); A/B… names when several. Infeasible → 400. */
+export async function createAutoPapers(
+  db: Db,
+  ctx: RequestContext,
+  input: AutoPaperInput,
+): Promise<{ papers: PaperDetail[]; report: Omit<AutoReport, 'papers'> }> {
+  const report = await generateAuto(db, ctx, input.rules);
+  if (!report.feasible) throw badRequest(infeasibleMessage(report));
+  const created: PaperDetail[] = [];
+  for (const [index, paper] of report.papers.entries()) {
+    // One section per type, in the order of the type rules.
+    const sections = input.rules.typeRules
+      .map((rule) => ({
+        name: paper.questions.find((q) => q.type === rule.type)?.typeLabel ?? '',
+        questionVOS: paper.questions
+          .filter((q) => q.type === rule.type)
+          .map((q) => ({ questionId: q.questionId, points: q.points })),
+      }))
+      .filter((section) => section.questionVOS.length > 0);
+    const name =
+      report.papers.length > 1
+        ? `${input.paper.name}（${VARIANT_NAMES[index] ?? index + 1}卷）`
+        : input.paper.name;
+    created.push(
+      await createPaper(
+        db,
+        ctx,
+        { ...input.paper, name: name.slice(0, 200), sectionVOS: sections },
+        { status: 1, type: 6 },
+      ),
+    );
+  }
+  const { papers: _papers, ...summary } = report;
+  return { papers: created, report: summary };
+}
+
+export interface AutoRuleRow {
+  ruleId: number;
+  id: number;
+  name: string;
+  rules: unknown;
+  createdAt: number;
+  updatedAt: number;
+}
+
+function toRuleRow(row: typeof paperAutoRules.$inferSelect): AutoRuleRow {
+  return {
+    ruleId: row.id,
+    id: row.id,
+    name: row.name,
+    rules: row.rules,
+    createdAt: row.createdAt.getTime(),
+    updatedAt: row.updatedAt.getTime(),
+  };
+}
+
+/** Saves a rule set after checking what it refers to. */
+export async function addAutoRule(
+  db: Db,
+  ctx: RequestContext,
+  input: { name: string; rules: AutoRulesInput },
+): Promise<AutoRuleRow> {
+  await checkRefs(db, ctx, input.rules);
+  const [row] = await db
+    .insert(paperAutoRules)
+    .values({
+      organizationId: ctx.organizationId,
+      name: input.name,
+      rules: input.rules,
+      createdBy: ctx.userId,
+    })
+    .returning();
+  if (!row) throw new Error('auto rule insert failed');
+  return toRuleRow(row);
+}
+
+/** One rule set (ruleId) or all of the organisation's, newest first. */
+export async function getAutoRules(
+  db: Db,
+  ctx: RequestContext,
+  ruleId?: number,
+): Promise<AutoRuleRow | AutoRuleRow[]> {
+  if (ruleId !== undefined) {
+    const [row] = await db
+      .select()
+      .from(paperAutoRules)
+      .where(and(eq(paperAutoRules.id, ruleId), eq(paperAutoRules.organizationId, ctx.organizationId)));
+    if (!row) throw notFound('组卷规则不存在');
+    return toRuleRow(row);
+  }
+  const rows = await db
+    .select()
+    .from(paperAutoRules)
+    .where(eq(paperAutoRules.organizationId, ctx.organizationId))
+    .orderBy(desc(paperAutoRules.createdAt), desc(paperAutoRules.id));
+  return rows.map(toRuleRow);
+}

@@ -1,0 +1,351 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { TagType, questionTotals, questionTypeLabel, roundPoints } from '@kaopei/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  paperQuestions,
+  paperRandomRules,
+  paperSections,
+  papers,
+  questionBanks,
+  questionKnowledge,
+  questionTags,
+  questions,
+  type PaperSettings,
+} from '../../db/schema';
+import type { RequestContext } from '../../core/context';
+import { badRequest, notFound } from '../../core/http';
+import { requireTags } from '../tag/tag.service';
+import { knowledgeScope } from './paper.picker';
+import { seededRng, sample, shuffled, type Rng } from './paper.rng';
+import type { RandomPaperInput, RandomRuleInput } from './paper.schemas';
+import {
+  getPaper,
+  metaColumns,
+  pickColumns,
+  questionOrgs,
+  refreshTotals,
+  requireOwnPaper,
+  sectionsOf,
+  toPickRow,
+  writePosts,
+  type PaperDetail,
+} from './paper.service';
+
+/**
+ * Random papers (paper/random): rules per section draw questions at random, once when the paper is
+ * saved, or anew for every candidate (settings.drawPerCandidate) through drawPaperForCandidate.
+ */
+
+interface RuleWithPlace {
+  sectionIndex: number;
+  sectionName: string;
+  ruleIndex: number;
+  rule: Omit<RandomRuleInput, 'knowledgeIds'> & { knowledgeIds: number[] };
+}
+
+function ruleLabel(place: RuleWithPlace): string {
+  const { rule } = place;
+  return `第 ${place.sectionIndex + 1} 大题「${place.sectionName}」第 ${place.ruleIndex + 1} 条规则（${questionTypeLabel(rule.type)} ${rule.count} 道）`;
+}
+
+/** Checks the banks, knowledge points and tags a rule names (404 for missing or foreign ids). */
+async function checkRuleRefs(db: DbOrTx, ctx: RequestContext, rules: RandomRuleInput[]): Promise<void> {
+  const orgs = await questionOrgs(db, ctx);
+  const bankIds = [...new Set(rules.flatMap((rule) => rule.bankIds))];
+  const banks = await db
+    .select({ id: questionBanks.id })
+    .from(questionBanks)
+    .where(and(inArray(questionBanks.id, bankIds), inArray(questionBanks.organizationId, orgs)));
+  if (banks.length !== bankIds.length) throw notFound('题库不存在');
+  const knowledge = await knowledgeScope(
+    db,
+    ctx,
+    rules.flatMap((rule) => rule.knowledgeIds),
+  );
+  if (knowledge.missing.length > 0) throw notFound('知识点不存在');
+  await requireTags(
+    db,
+    ctx.organizationId,
+    TagType.QUESTION,
+    rules.flatMap((rule) => rule.tagIds),
+  );
+}
+
+/** Ids of the approved questions a rule may draw from, in id order (so a seed gives the same draw). */
+async function ruleCandidates(
+  db: DbOrTx,
+  ctx: RequestContext,
+  rule: RuleWithPlace['rule'],
+): Promise<number[]> {
+  const knowledge = rule.knowledgeIds.length
+    ? (await knowledgeScope(db, ctx, rule.knowledgeIds)).pairs.map((pair) => pair.node)
+    : [];
+  const rows = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(
+      and(
+        inArray(questions.organizationId, await questionOrgs(db, ctx)),
+        eq(questions.status, 1),
+        inArray(questions.bankId, rule.bankIds),
+        eq(questions.type, rule.type),
+        sql`${questions.difficulty} between ${rule.difficultyMin} and ${rule.difficultyMax}`,
+        rule.knowledgeIds.length
+          ? sql`exists (select 1 from ${questionKnowledge} where ${questionKnowledge.questionId} = ${questions.id} and ${inArray(questionKnowledge.knowledgeId, knowledge)})`
+          : undefined,
+        rule.tagIds.length
+          ? sql`exists (select 1 from ${questionTags} where ${questionTags.questionId} = ${questions.id} and ${inArray(questionTags.tagId, rule.tagIds)})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(questions.id));
+  return rows.map((row) => row.id);
+}
+
+/** Draws every rule in order without repeating a question; refuses naming the rule that lacks questions. */
+async function drawRules(
+  db: DbOrTx,
+  ctx: RequestContext,
+  places: RuleWithPlace[],
+  rng: Rng,
+): Promise<Map<RuleWithPlace, number[]>> {
+  const taken = new Set<number>();
+  const result = new Map<RuleWithPlace, number[]>();
+  for (const place of places) {
+    const all = await ruleCandidates(db, ctx, place.rule);
+    const free = all.filter((id) => !taken.has(id));
+    if (free.length < place.rule.count) {
+      const others =
+        all.length > free.length ? `（另有 ${all.length - free.length} 道已被前面的规则抽走）` : '';
+      throw badRequest(
+        `${ruleLabel(place)}：符合条件的已审核试题只有 ${free.length} 道${others}，少于要求的 ${place.rule.count} 道`,
+      );
+    }
+    const picked = sample(free, place.rule.count, rng);
+    for (const id of picked) taken.add(id);
+    result.set(place, picked);
+  }
+  return result;
+}
+
+function placesOf(input: RandomPaperInput): RuleWithPlace[] {
+  return input.sections.flatMap((section, sectionIndex) =>
+    section.rules.map((rule, ruleIndex) => ({ sectionIndex, sectionName: section.name, ruleIndex, rule })),
+  );
+}
+
+async function writeRandom(
+  tx: DbOrTx,
+  paperId: number,
+  input: RandomPaperInput,
+  places: RuleWithPlace[],
+  drawn: Map<RuleWithPlace, number[]> | undefined,
+): Promise<void> {
+  await tx.delete(paperSections).where(eq(paperSections.paperId, paperId));
+  for (const [sectionIndex, section] of input.sections.entries()) {
+    const [row] = await tx
+      .insert(paperSections)
+      .values({ paperId, name: section.name, sort: sectionIndex })
+      .returning({ id: paperSections.id });
+    if (!row) throw new Error('section insert failed');
+    const mine = places.filter((place) => place.sectionIndex === sectionIndex);
+    await tx.insert(paperRandomRules).values(
+      mine.map((place) => ({
+        paperId,
+        sectionId: row.id,
+        sort: place.ruleIndex,
+        type: place.rule.type,
+        count: place.rule.count,
+        points: roundPoints(place.rule.points),
+        bankIds: place.rule.bankIds,
+        knowledgeIds: place.rule.knowledgeIds,
+        tagIds: place.rule.tagIds,
+        difficultyMin: place.rule.difficultyMin,
+        difficultyMax: place.rule.difficultyMax,
+      })),
+    );
+    if (drawn) {
+      const items = mine.flatMap((place) =>
+        (drawn.get(place) ?? []).map((questionId) => ({
+          questionId,
+          points: roundPoints(place.rule.points),
+        })),
+      );
+      if (items.length > 0) {
+        await tx
+          .insert(paperQuestions)
+          .values(items.map((item, sort) => ({ paperId, sectionId: row.id, sort, ...item })));
+      }
+    }
+  }
+}
+
+/** Creates (paperId undefined) or replaces a random paper; draws once unless drawn per candidate. */
+export async function saveRandomPaper(
+  db: Db,
+  ctx: RequestContext,
+  input: RandomPaperInput,
+  paperId?: number,
+): Promise<PaperDetail> {
+  const existing = paperId === undefined ? undefined : await requireOwnPaper(db, ctx, paperId);
+  const columns = await metaColumns(db, ctx, input);
+  const places = placesOf(input);
+  await checkRuleRefs(
+    db,
+    ctx,
+    places.map((place) => place.rule),
+  );
+  // Drawing is also the feasibility check: a rule without enough questions is refused by name.
+  const drawn = await drawRules(db, ctx, places, Math.random);
+  const settings: PaperSettings = { ...(existing?.settings ?? {}), ...(input.settings ?? {}) };
+  const id = await db.transaction(async (tx) => {
+    let id = existing?.id;
+    if (id === undefined) {
+      const [row] = await tx
+        .insert(papers)
+        .values({
+          organizationId: ctx.organizationId,
+          name: input.name,
+          paperType: 4,
+          status: 1,
+          createdBy: ctx.userId,
+          ...columns,
+          settings,
+        })
+        .returning({ id: papers.id });
+      if (!row) throw new Error('paper insert failed');
+      id = row.id;
+    } else {
+      await tx
+        .update(papers)
+        .set({ paperType: 4, status: 1, ...columns, settings, updatedAt: new Date() })
+        .where(eq(papers.id, id));
+    }
+    await writeRandom(tx, id, input, places, settings.drawPerCandidate ? undefined : drawn);
+    await writePosts(tx, id, input.postIds);
+    await refreshTotals(tx, id);
+    return id;
+  });
+  return getPaper(db, ctx, id);
+}
+
+export interface CandidateQuestion {
+  questionId: number;
+  type: number;
+  typeLabel: string;
+  stem: string;
+  /** In the order the candidate sees them. */
+  options: { content: string; correct: boolean }[] | null;
+  /** optionOrder[i] is the original index of the option shown at i (for grading). */
+  optionOrder: number[] | null;
+  answer: unknown;
+  analysis: string | null;
+  difficulty: number;
+  points: number;
+}
+
+export interface CandidatePaper {
+  paperId: number;
+  name: string;
+  seed: string;
+  totalScore: number;
+  questionCount: number;
+  sections: { name: string; questions: CandidateQuestion[] }[];
+}
+
+/**
+ * The concrete paper one candidate sits (the exams feature calls this at exam start): a random paper
+ * drawn per candidate is drawn from its rules, any other paper uses its questions; questions within a
+ * section and choice options are shuffled when the paper's settings say so. The same seed gives the same
+ * paper, so a candidate who reloads sees the same questions.
+ */
+export async function drawPaperForCandidate(
+  db: DbOrTx,
+  organizationId: number,
+  paperId: number,
+  seed: string,
+): Promise<CandidatePaper> {
+  const ctx: RequestContext = { userId: 0, organizationId, isAdmin: false, account: '', realName: '' };
+  const paper = await requireOwnPaper(db, ctx, paperId);
+  const rng = seededRng(`${paperId}:${seed}`);
+  const sections = await sectionsOf(db, paper.id);
+  const settings = paper.settings;
+  const hasRules = sections.some((section) => section.randomRules.length > 0);
+  let plan: { name: string; items: { questionId: number; points: number }[] }[];
+  if (settings.drawPerCandidate && hasRules) {
+    const places: RuleWithPlace[] = sections.flatMap((section, sectionIndex) =>
+      section.randomRules.map((rule, ruleIndex) => ({
+        sectionIndex,
+        sectionName: section.name,
+        ruleIndex,
+        rule: { ...rule, type: rule.type as RandomRuleInput['type'] },
+      })),
+    );
+    const drawn = await drawRules(db, ctx, places, rng);
+    plan = sections.map((section, sectionIndex) => ({
+      name: section.name,
+      items: places
+        .filter((place) => place.sectionIndex === sectionIndex)
+        .flatMap((place) =>
+          (drawn.get(place) ?? []).map((questionId) => ({ questionId, points: place.rule.points })),
+        ),
+    }));
+  } else {
+    plan = sections.map((section) => ({
+      name: section.name,
+      items: section.questionVOS.map((q) => ({ questionId: q.questionId, points: q.points })),
+    }));
+  }
+  const ids = plan.flatMap((section) => section.items.map((item) => item.questionId));
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select(pickColumns)
+          .from(questions)
+          .innerJoin(questionBanks, eq(questionBanks.id, questions.bankId))
+          .where(inArray(questions.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, toPickRow(ctx, row)]));
+  const result = plan.map((section) => {
+    const items = settings.shuffleQuestions ? shuffled(section.items, rng) : section.items;
+    return {
+      name: section.name,
+      questions: items.flatMap((item): CandidateQuestion[] => {
+        const q = byId.get(item.questionId);
+        if (!q) return [];
+        let options = q.options;
+        let optionOrder: number[] | null = options ? options.map((_, index) => index) : null;
+        if (options && optionOrder && settings.shuffleOptions) {
+          optionOrder = shuffled(optionOrder, rng);
+          const original = options;
+          options = optionOrder.map((index) => original[index] as { content: string; correct: boolean });
+        }
+        return [
+          {
+            questionId: q.questionId,
+            type: q.type,
+            typeLabel: q.typeLabel,
+            stem: q.stem,
+            options,
+            optionOrder,
+            answer: q.answer,
+            analysis: q.analysis,
+            difficulty: q.difficulty,
+            points: item.points,
+          },
+        ];
+      }),
+    };
+  });
+  const totals = questionTotals(
+    result.flatMap((section) => section.questions.map((q) => ({ questionType: q.type, points: q.points }))),
+  );
+  return {
+    paperId: paper.id,
+    name: paper.name,
+    seed,
+    totalScore: totals.totalScore,
+    questionCount: totals.questionCount,
+    sections: result,
+  };
+}
