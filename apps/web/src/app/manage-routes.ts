@@ -9,6 +9,7 @@ import { questionBankRoutes } from '../features/question-bank/routes';
 import { knowledgeRoutes } from '../features/knowledge/routes';
 import { questionRoutes } from '../features/question/routes';
 import { paperBankRoutes } from '../features/paper-bank/routes';
+import { paperRoutes } from '../features/paper/routes';
 import type { AppRouteObject } from './route-handle';
 
 /**
@@ -28,6 +29,7 @@ export const manageChildRoutes: AppRouteObject[] = [
   ...knowledgeRoutes,
   ...questionRoutes,
   ...paperBankRoutes,
+  ...paperRoutes,
 ];
 
 function joinPath(base: string, path: string): string {

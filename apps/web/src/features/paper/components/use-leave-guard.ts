@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import { App } from 'antd';
+import { useBlocker } from 'react-router';
+
+/**
+ * Warns before leaving a page with unsaved changes: in-app navigation through the router's blocker
+ * (a confirm dialog), closing or reloading the tab through `beforeunload`. `allowNext()` lets the next
+ * navigation through (e.g. replacing the URL after the first save).
+ */
+export function useLeaveGuard(dirty: boolean, message = '有未保存的修改，离开后将丢失。确定离开吗？') {
+  const { modal } = App.useApp();
+  const allowRef = useRef(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (allowRef.current) {
+      allowRef.current = false;
+      return false;
+    }
+    return (
+      dirty &&
+      currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search
+    );
+  });
+
+  const askingRef = useRef(false);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') {
+      askingRef.current = false;
+      return;
+    }
+    // The blocker object changes on every render: ask once per blocked navigation.
+    if (askingRef.current) return;
+    askingRef.current = true;
+    modal.confirm({
+      title: '离开此页面？',
+      content: message,
+      okText: '离开',
+      cancelText: '留下',
+      okButtonProps: { danger: true },
+      onOk: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker, modal, message]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the dialog only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  return {
+    allowNext: () => {
+      allowRef.current = true;
+    },
+  };
+}
