@@ -16,6 +16,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
+  EXAM_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().url().optional(),
@@ -85,6 +86,8 @@ export interface Config {
   orgApproval: 'auto' | 'manual';
   /** Base URL of the web app, for links in e-mails. */
   publicUrl: string;
+  /** How often each instance closes exam attempts past their deadline. */
+  examSweepSeconds: number;
   /** nodemailer SMTP connection URL; without it mail goes to the outbox (dev) or nowhere (production). */
   smtpUrl?: string;
   mailFrom: string;
@@ -138,6 +141,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     platformAdminPassword: e.PLATFORM_ADMIN_PASSWORD,
+    examSweepSeconds: e.EXAM_SWEEP_SECONDS,
   };
   if (config.env === 'production') {
     const defaults: string[] = [];

@@ -1,0 +1,822 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import {
+  QuestionType,
+  formatExamTime,
+  gradeResponse,
+  isUnanswered,
+  questionTypeLabel,
+  roundScore,
+} from '@kaopei/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  attemptQuestions,
+  examAttempts,
+  examCandidates,
+  examPapers,
+  examQuestions,
+  exams,
+  type ExamQuestionContent,
+} from '../../db/schema';
+import type { RequestContext } from '../../core/context';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/http';
+import { isUniqueViolation } from '../../core/db-errors';
+import { drawPaperForCandidate } from '../paper/paper.random';
+import type { AnswerInput, ReleaseWhen } from './exam.schemas';
+import { examState, freezeQuestions, settingsOf, type ExamState } from './exam.service';
+
+/** Saves that were in flight at the deadline are still accepted this long after it. */
+export const SAVE_GRACE_MS = 30_000;
+/** A response larger than this (JSON) is refused: code answers are the largest. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+export const ATTEMPT_STATUS_LABELS: Record<number, string> = { 0: '答题中', 1: '待阅卷', 2: '已评分' };
+
+const attemptNotFound = () => notFound('答卷不存在');
+
+type ExamRecord = typeof exams.$inferSelect;
+type AttemptRecord = typeof examAttempts.$inferSelect;
+
+// ---------- candidate's exam list ----------
+
+export interface MyExamRow {
+  examId: number;
+  name: string;
+  description: string | null;
+  coverUrl: string | null;
+  state: ExamState;
+  startAt: number | null;
+  endAt: number | null;
+  durationMinutes: number;
+  durationText: string;
+  attemptsAllowed: number;
+  attemptsUsed: number;
+  passScore: number;
+  /** The open attempt to resume, if any. */
+  openAttemptId: number | null;
+  /** The latest submitted attempt, if any. */
+  lastAttemptId: number | null;
+  lastStatus: number | null;
+  /** Shown only when the exam's settings release it. */
+  bestScore: number | null;
+}
+
+/** Exams the caller is a candidate of: upcoming, ongoing (incl. in progress) or finished. */
+export async function myExams(
+  db: Db,
+  ctx: RequestContext,
+  tab: 'upcoming' | 'ongoing' | 'finished',
+): Promise<MyExamRow[]> {
+  const rows = await db
+    .select({
+      exam: exams,
+      extraAttempts: examCandidates.extraAttempts,
+      attemptsUsed: sql<number>`(select count(*)::int from ${examAttempts} a where a.exam_id = ${exams.id} and a.user_id = ${ctx.userId})`,
+      openAttemptId: sql<
+        number | null
+      >`(select a.id from ${examAttempts} a where a.exam_id = ${exams.id} and a.user_id = ${ctx.userId} and a.status = 0 order by a.id desc limit 1)`,
+      lastAttemptId: sql<
+        number | null
+      >`(select a.id from ${examAttempts} a where a.exam_id = ${exams.id} and a.user_id = ${ctx.userId} and a.status > 0 order by a.id desc limit 1)`,
+    })
+    .from(examCandidates)
+    .innerJoin(exams, eq(exams.id, examCandidates.examId))
+    .where(and(eq(examCandidates.userId, ctx.userId), eq(exams.status, 1)))
+    .orderBy(asc(exams.startAt), asc(exams.id));
+  const lastIds = rows.map((row) => row.lastAttemptId).filter((id): id is number => id !== null);
+  const lastAttempts = lastIds.length
+    ? await db
+        .select()
+        .from(examAttempts)
+        .where(inArray(examAttempts.id, lastIds.map(Number)))
+    : [];
+  const byId = new Map(lastAttempts.map((attempt) => [attempt.id, attempt]));
+  const now = Date.now();
+  return rows
+    .map(({ exam, extraAttempts, attemptsUsed, openAttemptId, lastAttemptId }) => {
+      const state = examState(exam, now);
+      const last = lastAttemptId !== null ? byId.get(Number(lastAttemptId)) : undefined;
+      const allowed = exam.attemptsAllowed + extraAttempts;
+      const used = Number(attemptsUsed);
+      const done = state === 'ended' || (used >= allowed && openAttemptId === null);
+      const row: MyExamRow & { tab: 'upcoming' | 'ongoing' | 'finished' } = {
+        examId: exam.id,
+        name: exam.name,
+        description: exam.description,
+        coverUrl: exam.coverUrl,
+        state,
+        startAt: exam.startAt?.getTime() ?? null,
+        endAt: exam.endAt?.getTime() ?? null,
+        durationMinutes: exam.durationMinutes,
+        durationText: formatExamTime(exam.durationMinutes),
+        attemptsAllowed: allowed,
+        attemptsUsed: used,
+        passScore: Number(exam.passScore),
+        openAttemptId: openAttemptId === null ? null : Number(openAttemptId),
+        lastAttemptId: last?.id ?? null,
+        lastStatus: last?.status ?? null,
+        bestScore:
+          last && released(settingsOf(exam).showScore, exam, last, now) ? numberOrNull(last.score) : null,
+        tab: done ? 'finished' : state === 'upcoming' ? 'upcoming' : 'ongoing',
+      };
+      return row;
+    })
+    .filter((row) => row.tab === tab)
+    .map(({ tab: _tab, ...row }) => row);
+}
+
+function numberOrNull(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
+/** Whether a candidate may see something released `when`, for this attempt. */
+export function released(
+  when: ReleaseWhen,
+  exam: Pick<ExamRecord, 'endAt'>,
+  attempt: Pick<AttemptRecord, 'status'>,
+  now = Date.now(),
+): boolean {
+  if (attempt.status === 0) return false;
+  switch (when) {
+    case 'immediately':
+      return true;
+    case 'after_marking':
+      return attempt.status === 2;
+    case 'after_end':
+      return attempt.status === 2 && exam.endAt !== null && now >= exam.endAt.getTime();
+    default:
+      return false;
+  }
+}
+
+// ---------- starting ----------
+
+/** The caller's exam, published, and the caller one of its candidates (404 / 403 otherwise). */
+async function requireCandidateExam(
+  db: DbOrTx,
+  ctx: RequestContext,
+  examId: number,
+): Promise<{ exam: ExamRecord; candidate: typeof examCandidates.$inferSelect }> {
+  const [exam] = await db
+    .select()
+    .from(exams)
+    .where(and(eq(exams.id, examId), eq(exams.organizationId, ctx.organizationId), eq(exams.status, 1)));
+  if (!exam) throw notFound('考试不存在或未发布');
+  const [candidate] = await db
+    .select()
+    .from(examCandidates)
+    .where(and(eq(examCandidates.examId, examId), eq(examCandidates.userId, ctx.userId)));
+  if (!candidate) throw forbidden('您不在本场考试的考生名单中');
+  return { exam, candidate };
+}
+
+export interface ExamIntro {
+  examId: number;
+  name: string;
+  description: string | null;
+  coverUrl: string | null;
+  state: ExamState;
+  startAt: number | null;
+  endAt: number | null;
+  durationMinutes: number;
+  durationText: string;
+  passScore: number;
+  attemptsAllowed: number;
+  attemptsUsed: number;
+  lateEntryMinutes: number | null;
+  openAttemptId: number | null;
+  attempts: {
+    attemptId: number;
+    attemptNo: number;
+    status: number;
+    statusLabel: string;
+    score: number | null;
+    submittedAt: number | null;
+  }[];
+  serverNow: number;
+}
+
+/** What a candidate reads before starting: rules of the exam and their own attempts. */
+export async function examIntro(db: Db, ctx: RequestContext, examId: number): Promise<ExamIntro> {
+  const { exam, candidate } = await requireCandidateExam(db, ctx, examId);
+  const attempts = await db
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.examId, examId), eq(examAttempts.userId, ctx.userId)))
+    .orderBy(asc(examAttempts.attemptNo));
+  const settings = settingsOf(exam);
+  const now = Date.now();
+  return {
+    examId: exam.id,
+    name: exam.name,
+    description: exam.description,
+    coverUrl: exam.coverUrl,
+    state: examState(exam, now),
+    startAt: exam.startAt?.getTime() ?? null,
+    endAt: exam.endAt?.getTime() ?? null,
+    durationMinutes: exam.durationMinutes,
+    durationText: formatExamTime(exam.durationMinutes),
+    passScore: Number(exam.passScore),
+    attemptsAllowed: exam.attemptsAllowed + candidate.extraAttempts,
+    attemptsUsed: attempts.length,
+    lateEntryMinutes: exam.lateEntryMinutes,
+    openAttemptId: attempts.find((attempt) => attempt.status === 0)?.id ?? null,
+    attempts: attempts.map((attempt) => ({
+      attemptId: attempt.id,
+      attemptNo: attempt.attemptNo,
+      status: attempt.status,
+      statusLabel: ATTEMPT_STATUS_LABELS[attempt.status] ?? '',
+      score: released(settings.showScore, exam, attempt, now) ? numberOrNull(attempt.score) : null,
+      submittedAt: attempt.submittedAt?.getTime() ?? null,
+    })),
+    serverNow: now,
+  };
+}
+
+function shuffle<T>(list: readonly T[]): T[] {
+  const copy = [...list];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
+
+/**
+ * Starts an attempt (or returns the open one): the candidate's own paper — a designated paper, or one
+ * of the exam's papers in turn — drawn, frozen and shuffled per the paper's and the exam's settings.
+ */
+export async function startAttempt(db: Db, ctx: RequestContext, examId: number): Promise<AttemptView> {
+  const attemptId = await db.transaction(async (tx) => {
+    const { exam, candidate } = await requireCandidateExam(tx, ctx, examId);
+    const now = Date.now();
+    const open = await tx
+      .select()
+      .from(examAttempts)
+      .where(
+        and(eq(examAttempts.examId, examId), eq(examAttempts.userId, ctx.userId), eq(examAttempts.status, 0)),
+      );
+    const resumable = open.find((attempt) => attempt.deadlineAt.getTime() + SAVE_GRACE_MS > now);
+    if (resumable) return resumable.id;
+    const state = examState(exam, now);
+    if (state === 'upcoming') throw conflict('考试尚未开始');
+    if (state === 'ended') throw conflict('考试已结束');
+    if (
+      exam.lateEntryMinutes !== null &&
+      exam.startAt &&
+      now > exam.startAt.getTime() + exam.lateEntryMinutes * 60_000
+    ) {
+      throw conflict(`开考 ${exam.lateEntryMinutes} 分钟后不能再进入考试`);
+    }
+    const [used] = await tx
+      .select({ n: count() })
+      .from(examAttempts)
+      .where(and(eq(examAttempts.examId, examId), eq(examAttempts.userId, ctx.userId)));
+    const attemptsUsed = Number(used?.n ?? 0);
+    if (attemptsUsed >= exam.attemptsAllowed + candidate.extraAttempts) throw conflict('考试次数已用完');
+
+    const paperIds = (
+      await tx
+        .select({ paperId: examPapers.paperId })
+        .from(examPapers)
+        .where(eq(examPapers.examId, examId))
+        .orderBy(asc(examPapers.paperId))
+    ).map((row) => row.paperId);
+    const paperId = candidate.designatedPaperId ?? paperIds[(ctx.userId + attemptsUsed) % paperIds.length];
+    if (paperId === undefined) throw conflict('考试没有试卷，请联系管理员');
+    const drawn = await drawPaperForCandidate(
+      tx,
+      exam.organizationId,
+      paperId,
+      `${examId}:${ctx.userId}:${attemptsUsed}`,
+    );
+    const settings = settingsOf(exam);
+    const ids = drawn.sections.flatMap((section) => section.questions.map((q) => q.questionId));
+    if (ids.length === 0) throw conflict('试卷没有试题，请联系管理员');
+    await freezeQuestions(tx, examId, ids);
+
+    const deadline =
+      Math.min(now + exam.durationMinutes * 60_000, exam.endAt?.getTime() ?? Infinity) +
+      candidate.extraMinutes * 60_000;
+    const totalPoints = roundScore(
+      drawn.sections.reduce((sum, section) => sum + section.questions.reduce((s, q) => s + q.points, 0), 0),
+    );
+    let attempt: { id: number } | undefined;
+    try {
+      [attempt] = await tx
+        .insert(examAttempts)
+        .values({
+          examId,
+          organizationId: ctx.organizationId,
+          userId: ctx.userId,
+          attemptNo: attemptsUsed + 1,
+          paperId,
+          startedAt: new Date(now),
+          deadlineAt: new Date(deadline),
+          totalPoints,
+        })
+        .returning({ id: examAttempts.id });
+    } catch (error) {
+      // Another device started the same attempt a moment ago: resume that one.
+      if (isUniqueViolation(error)) throw new AppError(409, '考试已在另一设备开始，请刷新');
+      throw error;
+    }
+    if (!attempt) throw new Error('attempt insert failed');
+    const attemptIdValue = attempt.id;
+    const rows = drawn.sections.flatMap((section, sectionSort) => {
+      const list = settings.shuffleQuestions ? shuffle(section.questions) : section.questions;
+      return list.map((q, sort) => {
+        let optionOrder = q.optionOrder;
+        if (optionOrder && settings.shuffleOptions) optionOrder = shuffle(optionOrder);
+        return {
+          attemptId: attemptIdValue,
+          questionId: q.questionId,
+          sectionName: section.name,
+          sectionSort,
+          sort,
+          points: q.points,
+          optionOrder,
+        };
+      });
+    });
+    await tx.insert(attemptQuestions).values(rows);
+    return attemptIdValue;
+  });
+  return attemptView(db, ctx, attemptId);
+}
+
+// ---------- the candidate's paper ----------
+
+export interface CandidateQuestionView {
+  questionId: number;
+  /** 1-based number across the paper. */
+  number: number;
+  type: number;
+  typeLabel: string;
+  stem: string;
+  /** Choice options in the candidate's order; `key` is what the answer sends back. No correct flags. */
+  options: { key: number; content: string }[] | null;
+  /** Fill-in-blank: how many blanks. */
+  blankCount: number | null;
+  /** Code: languages, starting templates and the sample cases (never the hidden ones). */
+  code: {
+    languages: string[];
+    templates: Record<string, string>;
+    samples: { input: string; output: string }[];
+  } | null;
+  points: number;
+  answer: unknown;
+  answerSeq: number;
+  flagged: boolean;
+}
+
+export interface AttemptView {
+  attemptId: number;
+  examId: number;
+  examName: string;
+  attemptNo: number;
+  status: number;
+  statusLabel: string;
+  startedAt: number;
+  deadlineAt: number;
+  serverNow: number;
+  saveGraceMs: number;
+  totalPoints: number;
+  questionCount: number;
+  sections: { name: string; questions: CandidateQuestionView[] }[];
+}
+
+async function requireOwnAttempt(db: DbOrTx, ctx: RequestContext, attemptId: number): Promise<AttemptRecord> {
+  const [attempt] = await db
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.userId, ctx.userId)));
+  if (!attempt) throw attemptNotFound();
+  return attempt;
+}
+
+interface PaperRow {
+  questionId: number;
+  sectionName: string;
+  sectionSort: number;
+  sort: number;
+  points: number;
+  optionOrder: number[] | null;
+  answer: unknown;
+  answerSeq: number;
+  flagged: number;
+  score: number | null;
+  markComment: string | null;
+  content: ExamQuestionContent;
+}
+
+/** An attempt's questions in the candidate's order with their frozen content. */
+export async function paperRows(
+  db: DbOrTx,
+  attempt: Pick<AttemptRecord, 'id' | 'examId'>,
+): Promise<PaperRow[]> {
+  const rows = await db
+    .select({
+      questionId: attemptQuestions.questionId,
+      sectionName: attemptQuestions.sectionName,
+      sectionSort: attemptQuestions.sectionSort,
+      sort: attemptQuestions.sort,
+      points: attemptQuestions.points,
+      optionOrder: attemptQuestions.optionOrder,
+      answer: attemptQuestions.answer,
+      answerSeq: attemptQuestions.answerSeq,
+      flagged: attemptQuestions.flagged,
+      score: attemptQuestions.score,
+      markComment: attemptQuestions.markComment,
+      content: examQuestions.content,
+    })
+    .from(attemptQuestions)
+    .innerJoin(
+      examQuestions,
+      and(
+        eq(examQuestions.examId, attempt.examId),
+        eq(examQuestions.questionId, attemptQuestions.questionId),
+      ),
+    )
+    .where(eq(attemptQuestions.attemptId, attempt.id))
+    .orderBy(asc(attemptQuestions.sectionSort), asc(attemptQuestions.sort));
+  return rows.map((row) => ({
+    ...row,
+    points: Number(row.points),
+    score: numberOrNull(row.score),
+    optionOrder: row.optionOrder ?? null,
+  }));
+}
+
+/** Groups rows into sections, numbering questions across the paper. */
+export function groupSections<T>(
+  rows: PaperRow[],
+  view: (row: PaperRow, number: number) => T,
+): { name: string; questions: T[] }[] {
+  const sections: { name: string; questions: T[] }[] = [];
+  let current: { name: string; sort: number; questions: T[] } | undefined;
+  rows.forEach((row, index) => {
+    if (!current || current.sort !== row.sectionSort) {
+      current = { name: row.sectionName, sort: row.sectionSort, questions: [] };
+      sections.push(current);
+    }
+    current.questions.push(view(row, index + 1));
+  });
+  return sections.map(({ name, questions }) => ({ name, questions }));
+}
+
+/** The options in the candidate's order, keyed by their original index. */
+export function orderedOptions(
+  row: Pick<PaperRow, 'optionOrder' | 'content'>,
+): { key: number; content: string; correct: boolean }[] | null {
+  const options = row.content.options;
+  if (!options) return null;
+  const order = row.optionOrder ?? options.map((_, index) => index);
+  return order.flatMap((key) => {
+    const option = options[key];
+    return option ? [{ key, content: option.content, correct: option.correct }] : [];
+  });
+}
+
+function codeInfo(content: ExamQuestionContent): CandidateQuestionView['code'] {
+  if (content.type !== QuestionType.CODE) return null;
+  const key = (content.answer ?? {}) as {
+    languages?: string[];
+    templates?: Record<string, string>;
+    testCases?: { input: string; output: string; sample?: boolean }[];
+  };
+  return {
+    languages: key.languages ?? [],
+    templates: key.templates ?? {},
+    samples: (key.testCases ?? [])
+      .filter((test) => test.sample)
+      .map(({ input, output }) => ({ input, output })),
+  };
+}
+
+function blankCount(content: ExamQuestionContent): number | null {
+  if (content.type !== QuestionType.FILL) return null;
+  const blanks = (content.answer as { blanks?: unknown[] } | null)?.blanks;
+  return Array.isArray(blanks) ? blanks.length : 1;
+}
+
+/** The candidate's view of their attempt: never a correct flag, key or analysis. */
+export async function attemptView(db: DbOrTx, ctx: RequestContext, attemptId: number): Promise<AttemptView> {
+  const attempt = await requireOwnAttempt(db, ctx, attemptId);
+  const [exam] = await db.select({ name: exams.name }).from(exams).where(eq(exams.id, attempt.examId));
+  const rows = await paperRows(db, attempt);
+  return {
+    attemptId: attempt.id,
+    examId: attempt.examId,
+    examName: exam?.name ?? '',
+    attemptNo: attempt.attemptNo,
+    status: attempt.status,
+    statusLabel: ATTEMPT_STATUS_LABELS[attempt.status] ?? '',
+    startedAt: attempt.startedAt.getTime(),
+    deadlineAt: attempt.deadlineAt.getTime(),
+    serverNow: Date.now(),
+    saveGraceMs: SAVE_GRACE_MS,
+    totalPoints: Number(attempt.totalPoints),
+    questionCount: rows.length,
+    sections: groupSections(rows, (row, number) => ({
+      questionId: row.questionId,
+      number,
+      type: row.content.type,
+      typeLabel: questionTypeLabel(row.content.type),
+      stem: row.content.stem,
+      options: orderedOptions(row)?.map(({ key, content }) => ({ key, content })) ?? null,
+      blankCount: blankCount(row.content),
+      code: codeInfo(row.content),
+      points: row.points,
+      answer: row.answer ?? null,
+      answerSeq: row.answerSeq,
+      flagged: row.flagged === 1,
+    })),
+  };
+}
+
+// ---------- saving ----------
+
+/** A response of a sane shape and size (its type-specific meaning is the grader's business). */
+function checkResponse(answer: unknown): unknown {
+  if (answer === undefined) return null;
+  const json = JSON.stringify(answer);
+  if (json === undefined) throw badRequest('参数 answer 不正确：无法识别的答案');
+  if (Buffer.byteLength(json) > MAX_ANSWER_BYTES)
+    throw badRequest('参数 answer 不正确：答案过长（不超过 64KB）');
+  const ok =
+    answer === null ||
+    typeof answer === 'boolean' ||
+    typeof answer === 'number' ||
+    typeof answer === 'string' ||
+    (Array.isArray(answer) && answer.every((item) => typeof item === 'number' || typeof item === 'string')) ||
+    (typeof answer === 'object' &&
+      !Array.isArray(answer) &&
+      typeof (answer as { code?: unknown }).code === 'string' &&
+      typeof (answer as { language?: unknown }).language === 'string');
+  if (!ok)
+    throw badRequest('参数 answer 不正确：答案应为 true/false、选项、文本、文本数组或 {language, code}');
+  return answer;
+}
+
+export interface SaveResult {
+  /** The seq now stored for each question sent (equal to the one sent when it was taken). */
+  saved: { questionId: number; seq: number }[];
+  deadlineAt: number;
+  serverNow: number;
+}
+
+/**
+ * Saves answers of an open attempt, idempotently: a save whose seq is not above the stored one is
+ * ignored (a retry, or an older save arriving late). Accepted until the deadline plus SAVE_GRACE_MS.
+ * The common case is one UPDATE; the attempt is read only to explain a refusal.
+ */
+export async function saveAnswers(
+  db: Db,
+  ctx: RequestContext,
+  attemptId: number,
+  answers: AnswerInput[],
+): Promise<SaveResult> {
+  if (answers.length === 0) throw badRequest('请提供答案');
+  const latest = new Map<number, AnswerInput>();
+  for (const item of answers) {
+    const seen = latest.get(item.questionId);
+    if (!seen || item.seq > seen.seq)
+      latest.set(item.questionId, { ...item, answer: checkResponse(item.answer) });
+  }
+  const values = [...latest.values()].map(
+    (item) =>
+      sql`(${item.questionId}::bigint, ${JSON.stringify(item.answer ?? null)}::jsonb, ${item.seq}::int, ${item.flagged === undefined ? null : item.flagged ? 1 : 0}::smallint)`,
+  );
+  const graceSeconds = SAVE_GRACE_MS / 1000;
+  const result = await db.execute(sql`
+    with input (question_id, answer, seq, flagged) as (values ${sql.join(values, sql`, `)}),
+    attempt as (
+      select id, deadline_at from ${examAttempts}
+      where id = ${attemptId}::bigint and user_id = ${ctx.userId}::bigint and status = 0
+        and now() <= deadline_at + make_interval(secs => ${graceSeconds})
+    ),
+    updated as (
+      update ${attemptQuestions} aq
+      set answer = input.answer, answer_seq = input.seq, answered_at = now(),
+          flagged = coalesce(input.flagged, aq.flagged)
+      from input, attempt
+      where aq.attempt_id = attempt.id and aq.question_id = input.question_id and aq.answer_seq < input.seq
+      returning aq.question_id
+    )
+    select (select count(*) from attempt)::int as open,
+           (select extract(epoch from deadline_at) * 1000 from attempt)::float8 as deadline_ms,
+           (select count(*) from updated)::int as updated`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    open: number;
+    deadline_ms: number | null;
+  }[];
+  const summary = rows[0];
+  if (!summary || Number(summary.open) === 0) {
+    const attempt = await requireOwnAttempt(db, ctx, attemptId);
+    if (attempt.status !== 0) throw conflict('已交卷，答案不能再修改');
+    throw conflict('考试时间已到，答案未保存');
+  }
+  // The stored seq of each question sent (a lower seq sent again reports the newer stored one).
+  const stored = await db
+    .select({ questionId: attemptQuestions.questionId, seq: attemptQuestions.answerSeq })
+    .from(attemptQuestions)
+    .where(
+      and(
+        eq(attemptQuestions.attemptId, attemptId),
+        inArray(attemptQuestions.questionId, [...latest.keys()]),
+      ),
+    );
+  if (stored.length !== latest.size) throw badRequest('参数 questionId 不正确：题目不在这份试卷中');
+  return { saved: stored, deadlineAt: Math.round(Number(summary.deadline_ms)), serverNow: Date.now() };
+}
+
+// ---------- submitting and grading ----------
+
+export type SubmitReason = 'manual' | 'timeout' | 'forced';
+
+/**
+ * Closes an attempt with the answers it has and grades the objective questions. Idempotent: an attempt
+ * already submitted is left as it is. The caller has checked who may do this.
+ */
+export async function closeAttempt(db: Db, attemptId: number, reason: SubmitReason): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .select()
+      .from(examAttempts)
+      .where(eq(examAttempts.id, attemptId))
+      .for('update');
+    if (!attempt || attempt.status !== 0) return;
+    const [exam] = await tx.select().from(exams).where(eq(exams.id, attempt.examId));
+    if (!exam) return;
+    const settings = settingsOf(exam);
+    const rows = await paperRows(tx, attempt);
+    const graded = rows.map((row) => ({
+      questionId: row.questionId,
+      grade: gradeResponse(row.content, row.answer, row.points, { partialCredit: settings.partialCredit }),
+    }));
+    if (graded.length > 0) {
+      const values = graded.map(
+        ({ questionId, grade }) => sql`(${questionId}::bigint, ${grade.score}::numeric)`,
+      );
+      await tx.execute(sql`
+        update ${attemptQuestions} aq set score = v.score
+        from (values ${sql.join(values, sql`, `)}) as v (question_id, score)
+        where aq.attempt_id = ${attemptId}::bigint and aq.question_id = v.question_id`);
+    }
+    const pending = graded.filter(({ grade }) => grade.score === null).length;
+    const score = roundScore(graded.reduce((sum, { grade }) => sum + (grade.score ?? 0), 0));
+    const now = new Date();
+    await tx
+      .update(examAttempts)
+      .set({
+        status: pending > 0 ? 1 : 2,
+        submittedAt: reason === 'timeout' && attempt.deadlineAt < now ? attempt.deadlineAt : now,
+        submitReason: reason,
+        score,
+        pendingMarks: pending,
+        passed: pending > 0 ? null : score >= Number(exam.passScore) ? 1 : 0,
+      })
+      .where(eq(examAttempts.id, attemptId));
+  });
+}
+
+export interface SubmitSummary {
+  attemptId: number;
+  status: number;
+  statusLabel: string;
+  unanswered: number;
+}
+
+/** The candidate submits their own attempt (also after the deadline, within the grace period). */
+export async function submitAttempt(db: Db, ctx: RequestContext, attemptId: number): Promise<SubmitSummary> {
+  const attempt = await requireOwnAttempt(db, ctx, attemptId);
+  if (attempt.status === 0) {
+    const late = Date.now() > attempt.deadlineAt.getTime() + SAVE_GRACE_MS;
+    await closeAttempt(db, attemptId, late ? 'timeout' : 'manual');
+  }
+  const [after] = await db.select().from(examAttempts).where(eq(examAttempts.id, attemptId));
+  const rows = await paperRows(db, attempt);
+  return {
+    attemptId,
+    status: after?.status ?? attempt.status,
+    statusLabel: ATTEMPT_STATUS_LABELS[after?.status ?? attempt.status] ?? '',
+    unanswered: rows.filter((row) => isUnanswered(row.content.type, row.answer)).length,
+  };
+}
+
+/**
+ * Closes every open attempt past its deadline and grace period, whether or not a browser is still
+ * there. Runs periodically on every instance; closeAttempt's row lock makes concurrent runs safe.
+ */
+export async function closeExpiredAttempts(db: Db, limit = 200): Promise<number> {
+  const expired = await db
+    .select({ id: examAttempts.id })
+    .from(examAttempts)
+    .where(
+      and(
+        eq(examAttempts.status, 0),
+        sql`${examAttempts.deadlineAt} + make_interval(secs => ${SAVE_GRACE_MS / 1000}) < now()`,
+      ),
+    )
+    .orderBy(asc(examAttempts.deadlineAt))
+    .limit(limit);
+  for (const { id } of expired) await closeAttempt(db, id, 'timeout');
+  return expired.length;
+}
+
+// ---------- the candidate's result ----------
+
+export interface ResultQuestion {
+  questionId: number;
+  number: number;
+  type: number;
+  typeLabel: string;
+  stem: string;
+  options: { key: number; content: string; correct?: boolean }[] | null;
+  points: number;
+  answer: unknown;
+  score: number | null;
+  /** Only when answers are released. */
+  key?: unknown;
+  analysis?: string | null;
+  markComment: string | null;
+}
+
+export interface AttemptResult {
+  attemptId: number;
+  examId: number;
+  examName: string;
+  status: number;
+  statusLabel: string;
+  submittedAt: number | null;
+  timeUsedSeconds: number | null;
+  totalPoints: number;
+  passScore: number;
+  scoreReleased: boolean;
+  answersReleased: boolean;
+  score: number | null;
+  passed: boolean | null;
+  comment: string | null;
+  sections: { name: string; questions: ResultQuestion[] }[];
+}
+
+/** The key a candidate may see once answers are released: never a code question's hidden tests. */
+function revealedKey(content: ExamQuestionContent): unknown {
+  if (content.options) return null;
+  if (content.type !== QuestionType.CODE) return content.answer;
+  const info = codeInfo(content);
+  return info ? { languages: info.languages, samples: info.samples } : null;
+}
+
+/** A candidate's result, as the exam's release settings allow. */
+export async function attemptResult(db: Db, ctx: RequestContext, attemptId: number): Promise<AttemptResult> {
+  const attempt = await requireOwnAttempt(db, ctx, attemptId);
+  if (attempt.status === 0) throw conflict('尚未交卷');
+  const [exam] = await db.select().from(exams).where(eq(exams.id, attempt.examId));
+  if (!exam) throw attemptNotFound();
+  const settings = settingsOf(exam);
+  const now = Date.now();
+  const scoreReleased = released(settings.showScore, exam, attempt, now);
+  const answersReleased = released(settings.showAnswers, exam, attempt, now);
+  const rows = await paperRows(db, attempt);
+  return {
+    attemptId: attempt.id,
+    examId: exam.id,
+    examName: exam.name,
+    status: attempt.status,
+    statusLabel: ATTEMPT_STATUS_LABELS[attempt.status] ?? '',
+    submittedAt: attempt.submittedAt?.getTime() ?? null,
+    timeUsedSeconds: attempt.submittedAt
+      ? Math.round((attempt.submittedAt.getTime() - attempt.startedAt.getTime()) / 1000)
+      : null,
+    totalPoints: Number(attempt.totalPoints),
+    passScore: Number(exam.passScore),
+    scoreReleased,
+    answersReleased,
+    score: scoreReleased ? numberOrNull(attempt.score) : null,
+    passed: scoreReleased && attempt.passed !== null ? attempt.passed === 1 : null,
+    comment: scoreReleased ? attempt.comment : null,
+    sections: groupSections(rows, (row, number) => ({
+      questionId: row.questionId,
+      number,
+      type: row.content.type,
+      typeLabel: questionTypeLabel(row.content.type),
+      stem: row.content.stem,
+      options:
+        orderedOptions(row)?.map(({ key, content, correct }) =>
+          answersReleased ? { key, content, correct } : { key, content },
+        ) ?? null,
+      points: row.points,
+      answer: row.answer ?? null,
+      score: scoreReleased ? row.score : null,
+      markComment: scoreReleased ? row.markComment : null,
+      ...(answersReleased
+        ? {
+            key: revealedKey(row.content),
+            analysis: settings.showAnalysis ? row.content.analysis : null,
+          }
+        : {}),
+    })),
+  };
+}

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../core/http';
+import { answerSchema, attemptIdQuery, examIdQuery } from './exam.schemas';
+import {
+  attemptResult,
+  attemptView,
+  examIntro,
+  myExams,
+  saveAnswers,
+  startAttempt,
+  submitAttempt,
+} from './exam-attempt.service';
+
+const PREFIX = '/exam/api/v1/candidate';
+const TAGS = ['考生'];
+
+/**
+ * The candidate's side (the /m/** pages): any signed-in member, limited to exams they are a candidate
+ * of and to their own attempts. No response carries a correct flag or key before results are released.
+ */
+export const examCandidateRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    `${PREFIX}/exams`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: '我的考试（upcoming 未开始、ongoing 可参加、finished 已完成）',
+        querystring: z.object({
+          tab: z
+            .enum(['upcoming', 'ongoing', 'finished'], { error: 'tab 只能是 upcoming、ongoing 或 finished' })
+            .default('ongoing'),
+        }),
+      },
+    },
+    async (request) => ok(await myExams(db, request.ctx, request.query.tab)),
+  );
+
+  app.get(
+    `${PREFIX}/exam`,
+    { schema: { tags: TAGS, summary: '考试说明与我的答卷', querystring: examIdQuery } },
+    async (request) => ok(await examIntro(db, request.ctx, request.query.examId)),
+  );
+
+  app.post(
+    `${PREFIX}/start`,
+    { schema: { tags: TAGS, summary: '开始考试（已有进行中的答卷时继续它）', querystring: examIdQuery } },
+    async (request) => ok(await startAttempt(db, request.ctx, request.query.examId)),
+  );
+
+  app.get(
+    `${PREFIX}/attempt`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: '我的答卷（试题、已保存的答案、服务器截止时间）',
+        querystring: attemptIdQuery,
+      },
+    },
+    async (request) => ok(await attemptView(db, request.ctx, request.query.attemptId)),
+  );
+
+  app.post(
+    `${PREFIX}/answers`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: '保存答案（可批量；按 seq 幂等：不大于已存 seq 的保存被忽略）',
+        querystring: attemptIdQuery,
+        body: z
+          .array(answerSchema, { error: '请提交答案数组' })
+          .min(1, '请提供答案')
+          .max(500, '一次最多保存 500 题'),
+      },
+    },
+    async (request) => ok(await saveAnswers(db, request.ctx, request.query.attemptId, request.body)),
+  );
+
+  app.post(
+    `${PREFIX}/submit`,
+    { schema: { tags: TAGS, summary: '交卷', querystring: attemptIdQuery } },
+    async (request) => ok(await submitAttempt(db, request.ctx, request.query.attemptId)),
+  );
+
+  app.get(
+    `${PREFIX}/result`,
+    { schema: { tags: TAGS, summary: '我的成绩（按考试的公布设置）', querystring: attemptIdQuery } },
+    async (request) => ok(await attemptResult(db, request.ctx, request.query.attemptId)),
+  );
+};

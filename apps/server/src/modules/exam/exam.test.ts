@@ -1,0 +1,531 @@
+import ExcelJS from 'exceljs';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QuestionType } from '@kaopei/shared';
+import {
+  examAttempts,
+  noticeReceives,
+  paperQuestions,
+  paperSections,
+  papers,
+  questionBanks,
+  questions,
+  users,
+} from '../../db/schema';
+import {
+  call,
+  createOrg,
+  createTestApp,
+  unique,
+  type TestApp,
+  type TestOrg,
+  type TestUser,
+} from '../../../test/harness';
+import {
+  closeExpiredAttempts,
+  SAVE_GRACE_MS,
+  type AttemptResult,
+  type AttemptView,
+} from './exam-attempt.service';
+import type { ExamRow } from './exam.service';
+import type { ExamineeRow, PersonalReport, ResultRow } from './exam-result.service';
+
+let t: TestApp;
+let org: TestOrg;
+let other: TestOrg;
+
+const E = '/exam/api/v1/exam';
+const C = '/exam/api/v1/candidate';
+type Res = Awaited<ReturnType<typeof call>>;
+const data = <T>(res: Res) => res.body.res?.data as T;
+
+/** One approved question of every type, keyed by type, with knowable answers. */
+const QUESTIONS = [
+  { type: QuestionType.TRUE_FALSE, stem: '<p>地球是圆的</p>', options: null, answer: true },
+  {
+    type: QuestionType.SINGLE,
+    stem: '<p>1+1=?</p>',
+    options: [
+      { content: '1', correct: false },
+      { content: '2', correct: true },
+      { content: '3', correct: false },
+    ],
+    answer: null,
+  },
+  {
+    type: QuestionType.MULTIPLE,
+    stem: '<p>哪些是偶数</p>',
+    options: [
+      { content: '2', correct: true },
+      { content: '3', correct: false },
+      { content: '4', correct: true },
+    ],
+    answer: null,
+  },
+  {
+    type: QuestionType.FILL,
+    stem: '<p>中国的首都是____</p>',
+    options: null,
+    answer: { blanks: [{ answers: ['北京', '北京市'] }], caseSensitive: false },
+  },
+  {
+    type: QuestionType.SHORT,
+    stem: '<p>简述安全生产的意义</p>',
+    options: null,
+    answer: { reference: '保障人身安全', scoringPoints: [] },
+  },
+  {
+    type: QuestionType.CODE,
+    stem: '<p>输出 hello</p>',
+    options: null,
+    answer: {
+      languages: ['python'],
+      templates: { python: 'print()' },
+      testCases: [
+        { input: '', output: 'hello', sample: true },
+        { input: 'secret-input', output: 'secret-output', sample: false },
+      ],
+      timeLimit: 1000,
+      memoryLimit: 256,
+    },
+  },
+];
+
+/** A saved paper of the organisation: one section with every question type, 10 points each. */
+async function newPaper(o: TestOrg): Promise<{ paperId: number; questionIds: number[] }> {
+  const { db } = t.app.deps;
+  const [bank] = await db
+    .insert(questionBanks)
+    .values({ organizationId: o.id, name: unique('题库') })
+    .returning();
+  if (!bank) throw new Error('bank insert failed');
+  const inserted = await db
+    .insert(questions)
+    .values(
+      QUESTIONS.map((q) => ({
+        organizationId: o.id,
+        bankId: bank.id,
+        type: q.type,
+        stem: q.stem,
+        stemText: q.stem.replace(/<[^>]+>/g, ''),
+        options: q.options,
+        answer: q.answer,
+        analysis: '解析',
+        status: 1,
+      })),
+    )
+    .returning({ id: questions.id });
+  const [paper] = await db
+    .insert(papers)
+    .values({ organizationId: o.id, name: unique('试卷'), status: 1, questionCount: 6, totalScore: 60 })
+    .returning();
+  if (!paper) throw new Error('paper insert failed');
+  const [section] = await db.insert(paperSections).values({ paperId: paper.id, name: '综合题' }).returning();
+  if (!section) throw new Error('section insert failed');
+  await db
+    .insert(paperQuestions)
+    .values(
+      inserted.map((q, sort) => ({
+        paperId: paper.id,
+        sectionId: section.id,
+        questionId: q.id,
+        sort,
+        points: 10,
+      })),
+    );
+  return { paperId: paper.id, questionIds: inserted.map((q) => q.id) };
+}
+
+function examBody(paperId: number, departmentId: number, overrides: Record<string, unknown> = {}) {
+  const now = Date.now();
+  return {
+    name: unique('安全考试'),
+    paperIds: [paperId],
+    startAt: now - 60_000,
+    endAt: now + 3600_000,
+    durationMinutes: 30,
+    passScore: 30,
+    audience: { mode: 'assigned', departmentIds: [departmentId] },
+    ...overrides,
+  };
+}
+
+async function publishedExam(
+  o: TestOrg,
+  overrides: Record<string, unknown> = {},
+): Promise<{ exam: ExamRow; questionIds: number[] }> {
+  const { paperId, questionIds } = await newPaper(o);
+  const created = await call(t, 'POST', `${E}/add`, {
+    user: o.admin,
+    body: examBody(paperId, o.departmentIds[1] ?? 0, overrides),
+  });
+  expect(created.body.message).toBe('成功');
+  const exam = data<ExamRow>(created);
+  const published = await call(t, 'POST', `${E}/publish?examId=${exam.examId}`, { user: o.admin });
+  expect(published.body.message).toBe('成功');
+  return { exam: data<ExamRow>(published), questionIds };
+}
+
+async function start(user: TestUser, examId: number): Promise<AttemptView> {
+  const res = await call(t, 'POST', `${C}/start?examId=${examId}`, { user });
+  expect(res.body.message).toBe('成功');
+  return data<AttemptView>(res);
+}
+
+/** Every key of every object inside `value`. */
+function keysOf(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((item) => keysOf(item, found));
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      found.add(key);
+      keysOf(inner, found);
+    }
+  }
+  return found;
+}
+
+/** The right response to each question of the fixture, by type. */
+function rightAnswer(q: AttemptView['sections'][number]['questions'][number]): unknown {
+  switch (q.type) {
+    case QuestionType.TRUE_FALSE:
+      return true;
+    case QuestionType.SINGLE:
+      return q.options?.find((o) => o.content === '2')?.key;
+    case QuestionType.MULTIPLE:
+      return q.options?.filter((o) => o.content !== '3').map((o) => o.key);
+    case QuestionType.FILL:
+      return [' 北京市 '];
+    case QuestionType.SHORT:
+      return '保障人身安全，减少事故';
+    default:
+      return { language: 'python', code: "print('hello')" };
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  org = await createOrg(t);
+  other = await createOrg(t);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('setting up exams', () => {
+  it('creates, validates, copies, publishes to a department and notifies its staff', async () => {
+    const { paperId } = await newPaper(org);
+    const bad = await call(t, 'POST', `${E}/add`, {
+      user: org.admin,
+      body: { ...examBody(paperId, org.departmentIds[1] ?? 0), endAt: Date.now() - 3600_000 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('结束时间必须晚于开始时间');
+    const noPaper = await call(t, 'POST', `${E}/add`, {
+      user: org.admin,
+      body: { ...examBody(paperId, 0), paperIds: [] },
+    });
+    expect(noPaper.status).toBe(400);
+    expect(noPaper.body.message).toContain('请选择试卷');
+    const { paperId: foreignPaper } = await newPaper(other);
+    const foreign = await call(t, 'POST', `${E}/add`, {
+      user: org.admin,
+      body: examBody(foreignPaper, org.departmentIds[1] ?? 0),
+    });
+    expect(foreign.status).toBe(404);
+
+    const created = data<ExamRow>(
+      await call(t, 'POST', `${E}/add`, {
+        user: org.admin,
+        body: examBody(paperId, org.departmentIds[1] ?? 0),
+      }),
+    );
+    expect(created).toMatchObject({ state: 'draft', stateLabel: '未发布', durationText: '30分钟' });
+    const copy = data<ExamRow>(
+      await call(t, 'POST', `${E}/copy?examId=${created.examId}`, { user: org.admin }),
+    );
+    expect(copy.name).toBe(`${created.name}（副本）`);
+    expect(copy.papers.map((p) => p.paperId)).toEqual([paperId]);
+
+    const published = data<ExamRow>(
+      await call(t, 'POST', `${E}/publish?examId=${created.examId}`, { user: org.admin }),
+    );
+    expect(published).toMatchObject({ state: 'ongoing', candidateCount: 1 });
+    const again = await call(t, 'POST', `${E}/publish?examId=${created.examId}`, { user: org.admin });
+    expect(again.status).toBe(409);
+    const notices = await t.app.deps.db
+      .select()
+      .from(noticeReceives)
+      .where(eq(noticeReceives.userId, org.staff.id));
+    expect(notices.length).toBeGreaterThan(0);
+
+    const listed = await call(t, 'POST', `${E}/search?page=0&size=10`, {
+      user: org.admin,
+      body: { keyword: created.name, state: 'ongoing' },
+    });
+    expect(data<ExamRow[]>(listed).map((e) => e.examId)).toEqual([created.examId]);
+    const link = data<{ url: string }>(
+      await call(t, 'GET', `${E}/link?examId=${created.examId}&type=1`, { user: org.admin }),
+    );
+    expect(link.url).toMatch(new RegExp(`/m/exams/${created.examId}$`));
+  });
+
+  it('keeps other organisations and staff without the menu out', async () => {
+    const { exam } = await publishedExam(org);
+    expect((await call(t, 'GET', `${E}/detail?examId=${exam.examId}`, { user: other.admin })).status).toBe(
+      404,
+    );
+    expect(
+      (await call(t, 'POST', `${E}/delete`, { user: other.admin, body: { ids: [exam.examId] } })).status,
+    ).toBe(404);
+    expect((await call(t, 'GET', `${E}/detail?examId=${exam.examId}`, { user: org.staff })).status).toBe(403);
+    expect((await call(t, 'POST', `${C}/start?examId=${exam.examId}`, { user: other.staff })).status).toBe(
+      404,
+    );
+    expect((await call(t, 'POST', `${C}/start?examId=${exam.examId}`, { user: org.admin })).status).toBe(403);
+  });
+});
+
+describe('taking an exam', () => {
+  it('never sends keys before release, saves idempotently, grades at submit and after marking', async () => {
+    const { exam } = await publishedExam(org, {
+      settings: { showScore: 'after_marking', showAnswers: 'after_end', shuffleOptions: true },
+    });
+    const mine = data<{ examId: number; openAttemptId: number | null }[]>(
+      await call(t, 'GET', `${C}/exams?tab=ongoing`, { user: org.staff }),
+    );
+    expect(mine.map((e) => e.examId)).toContain(exam.examId);
+
+    const view = await start(org.staff, exam.examId);
+    expect(view.questionCount).toBe(6);
+    expect(view.deadlineAt).toBeGreaterThan(Date.now());
+    const keys = keysOf(view);
+    for (const secret of ['correct', 'analysis', 'testCases', 'blanks', 'reference'])
+      expect(keys.has(secret)).toBe(false);
+    expect(JSON.stringify(view)).not.toContain('secret-input');
+    // Starting again resumes the same attempt.
+    expect((await start(org.staff, exam.examId)).attemptId).toBe(view.attemptId);
+
+    const all = view.sections.flatMap((s) => s.questions);
+    const save = (body: unknown, user: TestUser = org.staff) =>
+      call(t, 'POST', `${C}/answers?attemptId=${view.attemptId}`, { user, body });
+    const saved = await save(all.map((q) => ({ questionId: q.questionId, answer: rightAnswer(q), seq: 2 })));
+    expect(saved.body.message).toBe('成功');
+    // A late, older save of the true/false question is ignored.
+    const tf = all.find((q) => q.type === QuestionType.TRUE_FALSE);
+    const stale = await save([{ questionId: tf?.questionId, answer: false, seq: 1 }]);
+    expect(data<{ saved: { seq: number }[] }>(stale).saved[0]?.seq).toBe(2);
+    expect((await save([{ questionId: 999_999_999, answer: true, seq: 3 }])).status).toBe(400);
+    expect((await save([{ questionId: tf?.questionId, answer: { x: 1 }, seq: 3 }])).status).toBe(400);
+    // Somebody else's attempt is not theirs to write to.
+    expect((await save([{ questionId: tf?.questionId, answer: true, seq: 3 }], org.admin)).status).toBe(404);
+    expect(
+      (await call(t, 'GET', `${C}/attempt?attemptId=${view.attemptId}`, { user: other.staff })).status,
+    ).toBe(404);
+    // Another device of the same candidate sees the same answers.
+    const reloaded = data<AttemptView>(
+      await call(t, 'GET', `${C}/attempt?attemptId=${view.attemptId}`, { user: org.staff }),
+    );
+    expect(reloaded.sections[0]?.questions.find((q) => q.type === QuestionType.TRUE_FALSE)?.answer).toBe(
+      true,
+    );
+
+    const submitted = data<{ status: number; unanswered: number }>(
+      await call(t, 'POST', `${C}/submit?attemptId=${view.attemptId}`, { user: org.staff }),
+    );
+    expect(submitted).toMatchObject({ status: 1, unanswered: 0 });
+    expect((await save([{ questionId: tf?.questionId, answer: false, seq: 9 }])).status).toBe(409);
+    let result = data<AttemptResult>(
+      await call(t, 'GET', `${C}/result?attemptId=${view.attemptId}`, { user: org.staff }),
+    );
+    expect(result).toMatchObject({ scoreReleased: false, score: null, answersReleased: false });
+    expect(keysOf(result).has('correct')).toBe(false);
+
+    // The marker sees both subjective answers, scores them, and results are released.
+    const overview = data<{ questions: { questionId: number; pending: number; type: number }[] }>(
+      await call(t, 'GET', `${E}/check/overview?examId=${exam.examId}`, { user: org.admin }),
+    );
+    const pending = overview.questions.filter((q) => q.pending > 0);
+    expect(pending.map((q) => q.type).sort()).toEqual([QuestionType.SHORT, QuestionType.CODE]);
+    const tooMuch = await call(t, 'POST', `${E}/check/mark`, {
+      user: org.admin,
+      body: { attemptId: view.attemptId, questionId: pending[0]?.questionId, score: 11 },
+    });
+    expect(tooMuch.status).toBe(400);
+    for (const q of pending) {
+      const marked = await call(t, 'POST', `${E}/check/mark`, {
+        user: org.admin,
+        body: { attemptId: view.attemptId, questionId: q.questionId, score: 8, comment: '要点基本齐全' },
+      });
+      expect(marked.body.message).toBe('成功');
+    }
+    result = data<AttemptResult>(
+      await call(t, 'GET', `${C}/result?attemptId=${view.attemptId}`, { user: org.staff }),
+    );
+    expect(result).toMatchObject({
+      status: 2,
+      scoreReleased: true,
+      score: 56,
+      passed: true,
+      answersReleased: false,
+    });
+
+    const results = data<ResultRow[]>(
+      await call(t, 'POST', `${E}/result/search?examId=${exam.examId}&page=0&size=10`, {
+        user: org.admin,
+        body: {},
+      }),
+    );
+    expect(results[0]).toMatchObject({ rank: 1, userId: org.staff.id, score: 56, passed: true });
+    const report = data<PersonalReport>(
+      await call(t, 'GET', `${E}/report/personal?attemptId=${view.attemptId}`, { user: org.admin }),
+    );
+    expect(report).toMatchObject({
+      rank: 1,
+      rankOf: 1,
+      score: 56,
+      sections: [{ name: '综合题', score: 56, points: 60 }],
+    });
+    const share = data<{ token: string }>(
+      await call(t, 'POST', `${E}/report/share?attemptId=${view.attemptId}`, { user: org.admin }),
+    );
+    const shared = await call(
+      t,
+      'GET',
+      `/exam/api/v1/public/report?token=${encodeURIComponent(share.token)}`,
+    );
+    expect(data<PersonalReport>(shared).score).toBe(56);
+    expect((await call(t, 'GET', `/exam/api/v1/public/report?token=${share.token}x`)).status).toBe(404);
+    expect(
+      (await call(t, 'GET', `${E}/report/personal?attemptId=${view.attemptId}`, { user: other.admin }))
+        .status,
+    ).toBe(404);
+
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: `${E}/result/export?examId=${exam.examId}`,
+      headers: { authorization: `Bearer ${org.admin.token}` },
+    });
+    expect(exported.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('成绩');
+    expect(sheet?.getRow(2).getCell(2).value).toBe(
+      (await t.app.deps.db.select().from(users).where(eq(users.id, org.staff.id)))[0]?.realName,
+    );
+    const examReport = data<{ passRate: number; gradedCount: number }>(
+      await call(t, 'GET', `${E}/report/exam?examId=${exam.examId}`, { user: org.admin }),
+    );
+    expect(examReport).toMatchObject({ passRate: 100, gradedCount: 1 });
+  });
+
+  it('closes an abandoned attempt at the deadline with the answers it has', async () => {
+    const { exam } = await publishedExam(org, { settings: { showScore: 'immediately' } });
+    const view = await start(org.staff, exam.examId);
+    const tf = view.sections[0]?.questions.find((q) => q.type === QuestionType.TRUE_FALSE);
+    await call(t, 'POST', `${C}/answers?attemptId=${view.attemptId}`, {
+      user: org.staff,
+      body: [{ questionId: tf?.questionId, answer: '正确', seq: 1 }],
+    });
+    // The browser is gone; time runs out.
+    await t.app.deps.db
+      .update(examAttempts)
+      .set({ deadlineAt: sql`now() - make_interval(secs => ${SAVE_GRACE_MS / 1000 + 5})` })
+      .where(eq(examAttempts.id, view.attemptId));
+    const late = await call(t, 'POST', `${C}/answers?attemptId=${view.attemptId}`, {
+      user: org.staff,
+      body: [{ questionId: tf?.questionId, answer: false, seq: 2 }],
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toContain('考试时间已到');
+    expect(await closeExpiredAttempts(t.app.deps.db)).toBeGreaterThanOrEqual(1);
+    const result = data<AttemptResult>(
+      await call(t, 'GET', `${C}/result?attemptId=${view.attemptId}`, { user: org.staff }),
+    );
+    expect(result.score).toBe(10);
+    const [attempt] = await t.app.deps.db
+      .select()
+      .from(examAttempts)
+      .where(eq(examAttempts.id, view.attemptId));
+    expect(attempt?.submitReason).toBe('timeout');
+  });
+});
+
+describe('managing candidates', () => {
+  it('lists states, extends time, allows another attempt, forces submission and designates papers', async () => {
+    const { exam } = await publishedExam(org);
+    const list = async () =>
+      data<ExamineeRow[]>(
+        await call(t, 'POST', `${E}/examinee/search?examId=${exam.examId}&page=0&size=10`, {
+          user: org.admin,
+          body: {},
+        }),
+      );
+    expect((await list()).map((r) => r.state)).toEqual(['not_started']);
+    const view = await start(org.staff, exam.examId);
+    expect((await list())[0]?.state).toBe('in_progress');
+    const extended = await call(
+      t,
+      'POST',
+      `${E}/examinee/extend?examId=${exam.examId}&userId=${org.staff.id}`,
+      {
+        user: org.admin,
+        body: { minutes: 10 },
+      },
+    );
+    expect(data<{ extraMinutes: number }>(extended).extraMinutes).toBe(10);
+    const after = data<AttemptView>(
+      await call(t, 'GET', `${C}/attempt?attemptId=${view.attemptId}`, { user: org.staff }),
+    );
+    expect(after.deadlineAt - view.deadlineAt).toBe(10 * 60_000);
+    expect(
+      (
+        await call(t, 'POST', `${E}/examinee/remove?examId=${exam.examId}`, {
+          user: org.admin,
+          body: { userIds: [org.staff.id] },
+        })
+      ).status,
+    ).toBe(409);
+    await call(t, 'POST', `${E}/examinee/force-submit?examId=${exam.examId}&userId=${org.staff.id}`, {
+      user: org.admin,
+    });
+    // Nothing was answered, so nothing waits for a marker.
+    expect((await list())[0]).toMatchObject({ state: 'graded', score: 0 });
+    expect((await call(t, 'POST', `${C}/start?examId=${exam.examId}`, { user: org.staff })).status).toBe(409);
+    await call(t, 'POST', `${E}/examinee/attempt/grant?examId=${exam.examId}&userId=${org.staff.id}`, {
+      user: org.admin,
+    });
+    const { paperId } = await newPaper(org);
+    const designated = await call(t, 'POST', `${E}/examinee/designate?examId=${exam.examId}`, {
+      user: org.admin,
+      body: { userIds: [org.staff.id], paperId },
+    });
+    expect(data<{ count: number }>(designated).count).toBe(1);
+    const second = await start(org.staff, exam.examId);
+    expect(second.attemptNo).toBe(2);
+    const [attempt] = await t.app.deps.db
+      .select()
+      .from(examAttempts)
+      .where(eq(examAttempts.id, second.attemptId));
+    expect(attempt?.paperId).toBe(paperId);
+    expect(
+      (
+        await call(t, 'POST', `${E}/examinee/add?examId=${exam.examId}`, {
+          user: org.admin,
+          body: { userIds: [other.staff.id] },
+        })
+      ).status,
+    ).toBe(404);
+    const added = await call(t, 'POST', `${E}/examinee/add?examId=${exam.examId}`, {
+      user: org.admin,
+      body: { userIds: [org.admin.id] },
+    });
+    expect(data<{ count: number }>(added).count).toBe(1);
+    expect(
+      (await call(t, 'POST', `${E}/delete`, { user: org.admin, body: { ids: [exam.examId] } })).status,
+    ).toBe(409);
+    expect((await call(t, 'POST', `${E}/unpublish?examId=${exam.examId}`, { user: org.admin })).status).toBe(
+      409,
+    );
+  });
+});
