@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SECTION_NAME, QuestionType, paperTotals } from '@kaopei/shared';
+import {
+  builderReducer,
+  initialBuilderState,
+  isDirty,
+  nextSectionName,
+  pickedIds,
+  toSectionsInput,
+  type BuilderState,
+  type QuestionSummary,
+} from './builder-state';
+
+const q = (questionId: number, type: number, difficulty = 3): QuestionSummary => ({
+  questionId,
+  type,
+  typeLabel: '',
+  stemText: `题${questionId}`,
+  difficulty,
+  bankName: '题库',
+});
+
+function run(state: BuilderState, ...actions: Parameters<typeof builderReducer>[1][]): BuilderState {
+  return actions.reduce(builderReducer, state);
+}
+
+describe('builderReducer', () => {
+  it('creates the default section on the first pick and deselects a question picked again', () => {
+    let state = run(initialBuilderState(), { type: 'pick', question: q(1, QuestionType.SINGLE) });
+    expect(state.paper.sectionVOS.map((s) => s.name)).toEqual([DEFAULT_SECTION_NAME]);
+    expect(state.paper.sectionVOS[0]?.questionVOS[0]?.points).toBe(10);
+    state = run(
+      state,
+      { type: 'pick', question: q(2, QuestionType.MULTIPLE) },
+      { type: 'pick', question: q(1, QuestionType.SINGLE) },
+    );
+    expect(pickedIds(state.paper)).toEqual([2]);
+    expect(isDirty(state)).toBe(true);
+  });
+
+  it('classifies by type into sections named after the type label, creating them when missing', () => {
+    const state = run(
+      initialBuilderState(),
+      { type: 'classify', on: true },
+      { type: 'pick', question: q(1, QuestionType.SINGLE) },
+      { type: 'pick', question: q(2, QuestionType.TRUE_FALSE) },
+      { type: 'pick', question: q(3, QuestionType.SINGLE) },
+    );
+    expect(state.paper.sectionVOS.map((s) => [s.name, s.questionVOS.map((x) => x.questionId)])).toEqual([
+      ['单选题', [1, 3]],
+      ['判断题', [2]],
+    ]);
+  });
+
+  it('puts picks into the chosen section when classify-by-type is off', () => {
+    let state = run(
+      initialBuilderState(),
+      { type: 'pick', question: q(1, QuestionType.SINGLE) },
+      { type: 'addSection', name: '第2大题' },
+    );
+    const [first] = state.paper.sectionVOS;
+    state = run(state, { type: 'pick', question: q(2, QuestionType.SINGLE) });
+    expect(state.paper.sectionVOS[1]?.questionVOS.map((x) => x.questionId)).toEqual([2]);
+    state = run(
+      state,
+      { type: 'activeSection', key: first?.key ?? '' },
+      { type: 'pick', question: q(3, QuestionType.SINGLE) },
+    );
+    expect(state.paper.sectionVOS[0]?.questionVOS.map((x) => x.questionId)).toEqual([1, 3]);
+  });
+
+  it('keeps section keys through moves and renames, and totals follow points', () => {
+    let state = run(
+      initialBuilderState(),
+      { type: 'classify', on: true },
+      { type: 'pick', question: q(1, QuestionType.SINGLE, 2) },
+      { type: 'pick', question: q(2, QuestionType.FILL, 6) },
+    );
+    const keys = state.paper.sectionVOS.map((s) => s.key);
+    state = run(
+      state,
+      { type: 'moveSection', from: 1, to: 0 },
+      { type: 'points', questionId: 2, points: 4.5 },
+    );
+    expect(state.paper.sectionVOS.map((s) => s.key)).toEqual([keys[1], keys[0]]);
+    state = run(state, { type: 'renameSection', key: keys[1] ?? '', name: '填空' });
+    expect(state.paper.sectionVOS[0]?.name).toBe('填空');
+    expect(paperTotals(state.paper).totalScore).toBe(14.5);
+    expect(toSectionsInput(state.paper)).toEqual([
+      { name: '填空', questionVOS: [{ questionId: 2, points: 4.5 }] },
+      { name: '单选题', questionVOS: [{ questionId: 1, points: 10 }] },
+    ]);
+  });
+
+  it('moves a question into another section and marks the state saved', () => {
+    let state = run(
+      initialBuilderState(),
+      { type: 'classify', on: true },
+      { type: 'pick', question: q(1, QuestionType.SINGLE) },
+      { type: 'pick', question: q(2, QuestionType.TRUE_FALSE) },
+      {
+        type: 'moveQuestion',
+        from: { sectionIndex: 1, questionIndex: 0 },
+        to: { sectionIndex: 0, questionIndex: 0 },
+      },
+    );
+    expect(state.paper.sectionVOS.map((s) => s.questionVOS.map((x) => x.questionId))).toEqual([[2, 1], []]);
+    state = run(state, { type: 'saved', revision: state.revision });
+    expect(isDirty(state)).toBe(false);
+    expect(nextSectionName(state.paper)).toBe('第3大题');
+  });
+});
