@@ -61,6 +61,8 @@ export interface ExamineeRow {
   designatedPaperId: number | null;
   designatedPaperName: string | null;
   latestAttemptId: number | null;
+  /** The paper of the latest attempt (null before the first start). */
+  paperId: number | null;
   startedAt: number | null;
   deadlineAt: number | null;
   submittedAt: number | null;
@@ -143,6 +145,7 @@ export async function listExaminees(
         state,
         stateLabel: EXAMINEE_STATE_LABELS[state],
         latestAttemptId: attempt?.id ?? null,
+        paperId: attempt?.paperId ?? null,
         startedAt: attempt?.startedAt.getTime() ?? null,
         deadlineAt: attempt?.deadlineAt.getTime() ?? null,
         submittedAt: attempt?.submittedAt?.getTime() ?? null,

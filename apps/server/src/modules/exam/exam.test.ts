@@ -503,6 +503,8 @@ describe('managing candidates', () => {
     expect(data<{ count: number }>(designated).count).toBe(1);
     const second = await start(org.staff, exam.examId);
     expect(second.attemptNo).toBe(2);
+    // exam/created/paper shows who sat which paper from the rows.
+    expect((await list())[0]).toMatchObject({ latestAttemptId: second.attemptId, paperId });
     const [attempt] = await t.app.deps.db
       .select()
       .from(examAttempts)
