@@ -2,11 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { apiLatency } from './api-latency.bench';
+import { paperGeneration } from './paper-generation.bench';
 import { questionSearch } from './question-search.bench';
 
 const benchmarks: Record<string, () => Promise<unknown>> = {
   'api-latency': apiLatency,
   'question-search': questionSearch,
+  'paper-generation': paperGeneration,
 };
 
 const only = process.argv[2];

@@ -216,7 +216,7 @@ export const autoRulesSchema = z
             .max(500, 'knowledgeRules.minCount 不能超过 500'),
         }),
       )
-      .max(100, 'knowledgeRules 最多 100 项')
+      .max(62, 'knowledgeRules 最多 62 项')
       .refine(
         (rules) => new Set(rules.map((rule) => rule.knowledgeId)).size === rules.length,
         'knowledgeRules 中知识点重复',
