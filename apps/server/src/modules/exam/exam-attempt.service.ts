@@ -23,7 +23,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/
 import { isUniqueViolation } from '../../core/db-errors';
 import { drawPaperForCandidate } from '../paper/paper.random';
 import type { AnswerInput, ReleaseWhen } from './exam.schemas';
-import { examState, freezeQuestions, settingsOf, type ExamState } from './exam.service';
+import { OUTER_EXAM_ID, examState, freezeQuestions, settingsOf, type ExamState } from './exam.service';
 
 /** Saves that were in flight at the deadline are still accepted this long after it. */
 export const SAVE_GRACE_MS = 30_000;
@@ -71,13 +71,13 @@ export async function myExams(
     .select({
       exam: exams,
       extraAttempts: examCandidates.extraAttempts,
-      attemptsUsed: sql<number>`(select count(*)::int from ${examAttempts} a where a.exam_id = ${exams.id} and a.user_id = ${ctx.userId})`,
+      attemptsUsed: sql<number>`(select count(*)::int from ${examAttempts} a where a.exam_id = ${OUTER_EXAM_ID} and a.user_id = ${ctx.userId})`,
       openAttemptId: sql<
         number | null
-      >`(select a.id from ${examAttempts} a where a.exam_id = ${exams.id} and a.user_id = ${ctx.userId} and a.status = 0 order by a.id desc limit 1)`,
+      >`(select a.id from ${examAttempts} a where a.exam_id = ${OUTER_EXAM_ID} and a.user_id = ${ctx.userId} and a.status = 0 order by a.id desc limit 1)`,
       lastAttemptId: sql<
         number | null
-      >`(select a.id from ${examAttempts} a where a.exam_id = ${exams.id} and a.user_id = ${ctx.userId} and a.status > 0 order by a.id desc limit 1)`,
+      >`(select a.id from ${examAttempts} a where a.exam_id = ${OUTER_EXAM_ID} and a.user_id = ${ctx.userId} and a.status > 0 order by a.id desc limit 1)`,
     })
     .from(examCandidates)
     .innerJoin(exams, eq(exams.id, examCandidates.examId))

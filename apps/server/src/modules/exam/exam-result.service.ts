@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { QuestionType, questionTypeLabel, roundScore } from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -7,10 +7,13 @@ import {
   departments,
   examAttempts,
   examCandidates,
+  examPapers,
   examQuestions,
   exams,
   knowledgeNodes,
+  paperQuestions,
   papers,
+  questions,
   users,
 } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
@@ -23,7 +26,14 @@ import {
   orderedOptions,
   paperRows,
 } from './exam-attempt.service';
-import { requireExam, settingsOf } from './exam.service';
+import {
+  EXAM_STATE_LABELS,
+  OUTER_EXAM_ID,
+  examState,
+  requireExam,
+  settingsOf,
+  type ExamState,
+} from './exam.service';
 
 const attemptNotFound = () => notFound('答卷不存在');
 
@@ -884,5 +894,158 @@ export async function examReport(db: Db, ctx: RequestContext, examId: number): P
       answered: Number(row.answered),
       averageRatio: Math.round(Number(row.ratio ?? 0) * 1000) / 10,
     })),
+  };
+}
+
+// ---------- where a question is used (the question list's 被引用 / 作答记录) ----------
+
+/** A question of the caller's organisation (404 otherwise). */
+async function requireOwnQuestion(db: DbOrTx, ctx: RequestContext, questionId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.id, questionId), eq(questions.organizationId, ctx.organizationId)));
+  if (!row) throw notFound('试题不存在');
+}
+
+export interface ExamUsingQuestion {
+  examId: number;
+  name: string;
+  state: ExamState;
+  stateLabel: string;
+  startAt: number | null;
+  endAt: number | null;
+  /** Submitted answers to this question in the exam. */
+  answered: number;
+  /** Average share of the points earned, in percent (graded answers only). */
+  averageRatio: number | null;
+}
+
+/** Exams that use a question: frozen into a published exam, or in a paper of a draft exam. */
+export async function examsUsingQuestion(
+  db: Db,
+  ctx: RequestContext,
+  questionId: number,
+): Promise<ExamUsingQuestion[]> {
+  await requireOwnQuestion(db, ctx, questionId);
+  const rows = await db
+    .select({
+      exam: exams,
+      answered: sql<number>`(select count(*)::int from ${attemptQuestions} aq join ${examAttempts} a on a.id = aq.attempt_id
+        where a.exam_id = ${OUTER_EXAM_ID} and aq.question_id = ${questionId}::bigint and a.status > 0)`,
+      ratio: sql<
+        number | null
+      >`(select avg(aq.score / nullif(aq.points, 0))::float8 from ${attemptQuestions} aq join ${examAttempts} a on a.id = aq.attempt_id
+        where a.exam_id = ${OUTER_EXAM_ID} and aq.question_id = ${questionId}::bigint and a.status > 0 and aq.score is not null)`,
+    })
+    .from(exams)
+    .where(
+      and(
+        eq(exams.organizationId, ctx.organizationId),
+        or(
+          sql`exists (select 1 from ${examQuestions} where ${examQuestions.examId} = ${OUTER_EXAM_ID} and ${examQuestions.questionId} = ${questionId}::bigint)`,
+          sql`exists (select 1 from ${examPapers} ep join ${paperQuestions} pq on pq.paper_id = ep.paper_id
+            where ep.exam_id = ${OUTER_EXAM_ID} and pq.question_id = ${questionId}::bigint)`,
+        ),
+      ),
+    )
+    .orderBy(desc(exams.startAt), desc(exams.id));
+  return rows.map(({ exam, answered, ratio }) => {
+    const state = examState(exam);
+    return {
+      examId: exam.id,
+      name: exam.name,
+      state,
+      stateLabel: EXAM_STATE_LABELS[state],
+      startAt: exam.startAt?.getTime() ?? null,
+      endAt: exam.endAt?.getTime() ?? null,
+      answered: Number(answered),
+      averageRatio: ratio === null ? null : Math.round(Number(ratio) * 1000) / 10,
+    };
+  });
+}
+
+export interface QuestionRecord {
+  attemptId: number;
+  examId: number;
+  examName: string;
+  userId: number;
+  realName: string;
+  answer: unknown;
+  score: number | null;
+  points: number;
+  correct: boolean | null;
+  answeredAt: number | null;
+  submittedAt: number | null;
+}
+
+export const RECORD_SORT_FIELDS = ['submittedAt', 'answeredAt', 'score'] as const;
+
+/** Every submitted answer to a question across the organisation's exams, paged and sorted. */
+export async function questionRecords(
+  db: Db,
+  ctx: RequestContext,
+  questionId: number,
+  query: {
+    limit: number;
+    offset: number;
+    sortField: (typeof RECORD_SORT_FIELDS)[number];
+    sortType: 'asc' | 'desc';
+  },
+): Promise<{ rows: QuestionRecord[]; total: number }> {
+  await requireOwnQuestion(db, ctx, questionId);
+  const where = and(
+    eq(examAttempts.organizationId, ctx.organizationId),
+    eq(attemptQuestions.questionId, questionId),
+    sql`${examAttempts.status} > 0`,
+  );
+  const column = {
+    submittedAt: examAttempts.submittedAt,
+    answeredAt: attemptQuestions.answeredAt,
+    score: attemptQuestions.score,
+  }[query.sortField];
+  const direction = query.sortType === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        attemptId: examAttempts.id,
+        examId: exams.id,
+        examName: exams.name,
+        userId: users.id,
+        realName: users.realName,
+        answer: attemptQuestions.answer,
+        score: attemptQuestions.score,
+        points: attemptQuestions.points,
+        answeredAt: attemptQuestions.answeredAt,
+        submittedAt: examAttempts.submittedAt,
+      })
+      .from(attemptQuestions)
+      .innerJoin(examAttempts, eq(examAttempts.id, attemptQuestions.attemptId))
+      .innerJoin(exams, eq(exams.id, examAttempts.examId))
+      .innerJoin(users, eq(users.id, examAttempts.userId))
+      .where(where)
+      .orderBy(sql`${direction(column)} nulls last`, desc(examAttempts.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(attemptQuestions)
+      .innerJoin(examAttempts, eq(examAttempts.id, attemptQuestions.attemptId))
+      .where(where),
+  ]);
+  return {
+    rows: rows.map((row) => {
+      const score = row.score === null ? null : Number(row.score);
+      return {
+        ...row,
+        answer: row.answer ?? null,
+        score,
+        points: Number(row.points),
+        correct: score === null ? null : score >= Number(row.points),
+        answeredAt: row.answeredAt?.getTime() ?? null,
+        submittedAt: row.submittedAt?.getTime() ?? null,
+      };
+    }),
+    total: Number(total?.n ?? 0),
   };
 }

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatScore, toOffset, zeroBasedPaging } from '@kaopei/shared';
+import { READ_MENUS as QUESTION_READ_MENUS } from '../question/question.schemas';
 import { idParam, notFound, ok, okPage } from '../../core/http';
 import { sendDownload } from '../staff/staff.routes';
 import { XLSX_MIME } from '../staff/staff.excel';
@@ -47,7 +48,10 @@ import {
   markAnswer,
   markingOverview,
   personalReport,
+  questionRecords,
+  RECORD_SORT_FIELDS,
   removeExaminees,
+  examsUsingQuestion,
   signReportToken,
   verifyReportToken,
 } from './exam-result.service';
@@ -179,6 +183,49 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
       const base = app.deps.config.publicUrl.replace(/\/$/, '');
       const path = request.query.type === 2 ? `/m/exams/${exam.id}?type=2` : `/m/exams/${exam.id}`;
       return ok({ examId: exam.id, type: request.query.type, url: `${base}${path}` });
+    },
+  );
+
+  // ---- where a question is used (spec §7 Questions: get/exam/by/question, get/exam/record/by/question) ----
+
+  app.post(
+    '/question/api/v1/questions/get/exam/by/question',
+    {
+      config: { menu: QUESTION_READ_MENUS },
+      schema: {
+        tags: ['试题'],
+        summary: '使用该试题的考试（已发布考试冻结的试题，或草稿考试试卷中的试题），带作答数与平均得分率',
+        querystring: z.object({ questionId: idParam('questionId') }),
+      },
+    },
+    async (request) => ok(await examsUsingQuestion(db, request.ctx, request.query.questionId)),
+  );
+
+  app.post(
+    '/question/api/v1/questions/get/exam/record/by/question',
+    {
+      config: { menu: QUESTION_READ_MENUS },
+      schema: {
+        tags: ['试题'],
+        summary:
+          '该试题在各场考试中的作答记录（分页；sortableField submittedAt/answeredAt/score，sortType asc/desc）',
+        querystring: zeroBasedPaging.extend({
+          questionId: idParam('questionId'),
+          sortableField: z
+            .enum(RECORD_SORT_FIELDS, { error: 'sortableField 只能是 submittedAt、answeredAt 或 score' })
+            .default('submittedAt'),
+          sortType: z.enum(['asc', 'desc'], { error: 'sortType 只能是 asc 或 desc' }).default('desc'),
+        }),
+      },
+    },
+    async (request) => {
+      const { questionId, sortableField, sortType, page, size } = request.query;
+      const { rows, total } = await questionRecords(db, request.ctx, questionId, {
+        ...toOffset({ page, size }),
+        sortField: sortableField,
+        sortType,
+      });
+      return okPage(rows, total);
     },
   );
 

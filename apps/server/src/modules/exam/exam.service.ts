@@ -26,6 +26,12 @@ import { examSettingsSchema } from './exam.schemas';
 
 export const examNotFound = () => notFound('考试不存在');
 
+/**
+ * The outer query's exam id inside a correlated subquery. Drizzle leaves columns unqualified in
+ * single-table selects, where a bare "id" would bind to the subquery's own table.
+ */
+export const OUTER_EXAM_ID = sql.raw('"exams"."id"');
+
 export type ExamState = 'draft' | 'upcoming' | 'ongoing' | 'ended';
 export const EXAM_STATE_LABELS: Record<ExamState, string> = {
   draft: '未发布',
@@ -117,9 +123,9 @@ async function toRows(db: DbOrTx, records: ExamRecord[]): Promise<ExamRow[]> {
     db
       .select({
         examId: exams.id,
-        candidates: sql<number>`(select count(*)::int from ${examCandidates} where ${examCandidates.examId} = ${exams.id})`,
-        started: sql<number>`(select count(distinct ${examAttempts.userId})::int from ${examAttempts} where ${examAttempts.examId} = ${exams.id})`,
-        submitted: sql<number>`(select count(distinct ${examAttempts.userId})::int from ${examAttempts} where ${examAttempts.examId} = ${exams.id} and ${examAttempts.status} > 0)`,
+        candidates: sql<number>`(select count(*)::int from ${examCandidates} where ${examCandidates.examId} = ${OUTER_EXAM_ID})`,
+        started: sql<number>`(select count(distinct ${examAttempts.userId})::int from ${examAttempts} where ${examAttempts.examId} = ${OUTER_EXAM_ID})`,
+        submitted: sql<number>`(select count(distinct ${examAttempts.userId})::int from ${examAttempts} where ${examAttempts.examId} = ${OUTER_EXAM_ID} and ${examAttempts.status} > 0)`,
       })
       .from(exams)
       .where(inArray(exams.id, ids)),

@@ -122,17 +122,15 @@ async function newPaper(o: TestOrg): Promise<{ paperId: number; questionIds: num
   if (!paper) throw new Error('paper insert failed');
   const [section] = await db.insert(paperSections).values({ paperId: paper.id, name: '综合题' }).returning();
   if (!section) throw new Error('section insert failed');
-  await db
-    .insert(paperQuestions)
-    .values(
-      inserted.map((q, sort) => ({
-        paperId: paper.id,
-        sectionId: section.id,
-        questionId: q.id,
-        sort,
-        points: 10,
-      })),
-    );
+  await db.insert(paperQuestions).values(
+    inserted.map((q, sort) => ({
+      paperId: paper.id,
+      sectionId: section.id,
+      questionId: q.id,
+      sort,
+      points: 10,
+    })),
+  );
   return { paperId: paper.id, questionIds: inserted.map((q) => q.id) };
 }
 
@@ -250,7 +248,12 @@ describe('setting up exams', () => {
     const published = data<ExamRow>(
       await call(t, 'POST', `${E}/publish?examId=${created.examId}`, { user: org.admin }),
     );
-    expect(published).toMatchObject({ state: 'ongoing', candidateCount: 1 });
+    expect(published).toMatchObject({
+      state: 'ongoing',
+      candidateCount: 1,
+      startedCount: 0,
+      submittedCount: 0,
+    });
     const again = await call(t, 'POST', `${E}/publish?examId=${created.examId}`, { user: org.admin });
     expect(again.status).toBe(409);
     const notices = await t.app.deps.db
@@ -413,6 +416,45 @@ describe('taking an exam', () => {
     expect(sheet?.getRow(2).getCell(2).value).toBe(
       (await t.app.deps.db.select().from(users).where(eq(users.id, org.staff.id)))[0]?.realName,
     );
+    // The question list's "where used": this exam, and the candidate's answer to the short question.
+    const shortId = pending.find((q) => q.type === QuestionType.SHORT)?.questionId;
+    const usedBy = data<{ examId: number; answered: number; averageRatio: number }[]>(
+      await call(t, 'POST', `/question/api/v1/questions/get/exam/by/question?questionId=${shortId}`, {
+        user: org.admin,
+      }),
+    );
+    expect(usedBy).toEqual([expect.objectContaining({ examId: exam.examId, answered: 1, averageRatio: 80 })]);
+    const records = await call(
+      t,
+      'POST',
+      `/question/api/v1/questions/get/exam/record/by/question?questionId=${shortId}&page=0&size=10&sortableField=score&sortType=desc`,
+      { user: org.admin },
+    );
+    expect(records.body.res?.total).toBe(1);
+    expect(data<{ userId: number; score: number; answer: unknown }[]>(records)[0]).toMatchObject({
+      userId: org.staff.id,
+      score: 8,
+      answer: '保障人身安全，减少事故',
+    });
+    expect(
+      (
+        await call(t, 'POST', `/question/api/v1/questions/get/exam/by/question?questionId=${shortId}`, {
+          user: other.admin,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          t,
+          'POST',
+          `/question/api/v1/questions/get/exam/record/by/question?questionId=${shortId}&page=0&size=10&sortableField=x`,
+          { user: org.admin },
+        )
+      ).body.message,
+    ).toContain('sortableField');
+    const row = data<ExamRow>(await call(t, 'GET', `${E}/detail?examId=${exam.examId}`, { user: org.admin }));
+    expect(row).toMatchObject({ candidateCount: 1, startedCount: 1, submittedCount: 1 });
     const examReport = data<{ passRate: number; gradedCount: number }>(
       await call(t, 'GET', `${E}/report/exam?examId=${exam.examId}`, { user: org.admin }),
     );
