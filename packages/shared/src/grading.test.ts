@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QuestionType } from './enums';
-import { gradeResponse, isUnanswered, normalizeBlank, roundScore } from './grading';
+import { gradeResponse, isUnanswered, normalizeBlank, responseDisplay, roundScore } from './grading';
 
 const choice = (type: number, correct: boolean[]) => ({
   type,
@@ -77,5 +77,20 @@ describe('helpers', () => {
     expect(isUnanswered(QuestionType.SINGLE, 0)).toBe(false);
     expect(isUnanswered(QuestionType.TRUE_FALSE, false)).toBe(false);
     expect(isUnanswered(QuestionType.SHORT, null)).toBe(true);
+  });
+});
+
+describe('responseDisplay', () => {
+  it('shows responses the way answers are shown (spec §3)', () => {
+    expect(responseDisplay({ type: QuestionType.TRUE_FALSE }, true)).toBe('正确');
+    expect(responseDisplay({ type: QuestionType.TRUE_FALSE }, false)).toBe('错误');
+    expect(responseDisplay({ type: QuestionType.SINGLE }, 1)).toBe('B');
+    expect(responseDisplay({ type: QuestionType.MULTIPLE }, [2, 0])).toBe('A,C');
+    expect(responseDisplay({ type: QuestionType.FILL }, ['北京', '上海'])).toBe('北京；上海');
+    expect(responseDisplay({ type: QuestionType.SHORT }, '安全第一')).toBe('安全第一');
+    expect(responseDisplay({ type: QuestionType.CODE }, { language: 'python', code: 'x' })).toBe(
+      'python 代码',
+    );
+    expect(responseDisplay({ type: QuestionType.SHORT }, null)).toBe('未作答');
   });
 });

@@ -10,7 +10,7 @@
  * - 简答: text; 编程: {language, code}.
  */
 import { QuestionType } from './enums';
-import { isBlank, isTrueAnswer } from './rules';
+import { isBlank, isTrueAnswer, optionLetter } from './rules';
 
 export interface GradableQuestion {
   type: number;
@@ -112,5 +112,33 @@ export function gradeResponse(
     default:
       // 简答 and 编程 (until the judge exists) are marked by hand.
       return { score: null, correct: null };
+  }
+}
+
+/**
+ * A candidate's response as a reader sees it: 判断 '正确'/'错误'; choices as option letters from A in the
+ * question's own order (spec §3); fill-in blanks joined by '；'; code as its language; text as is.
+ */
+export function responseDisplay(question: Pick<GradableQuestion, 'type'>, response: unknown): string {
+  if (isUnanswered(question.type, response)) return '未作答';
+  switch (question.type) {
+    case QuestionType.TRUE_FALSE:
+      return response === true || isTrueAnswer(response) ? '正确' : '错误';
+    case QuestionType.SINGLE:
+      return typeof response === 'number' ? optionLetter(response) : '';
+    case QuestionType.MULTIPLE:
+      return (response as unknown[])
+        .filter((key): key is number => typeof key === 'number' && key >= 0)
+        .sort((a, b) => a - b)
+        .map(optionLetter)
+        .join(',');
+    case QuestionType.FILL:
+      return (response as unknown[]).map((text) => String(text ?? '')).join('；');
+    case QuestionType.CODE: {
+      const { language = '' } = response as { language?: string };
+      return `${language} 代码`;
+    }
+    default:
+      return String(response);
   }
 }
