@@ -225,3 +225,55 @@ export async function uploadImage(file: File): Promise<string> {
   if (!url) throw new Error('上传失败');
   return url;
 }
+
+// ---- where a question is used ----
+
+export interface PaperUsage {
+  paperId: number;
+  name: string;
+  statusLabel: string;
+  sectionName: string;
+  points: number;
+  paperBankName: string;
+}
+
+export interface ExamUsage {
+  examId: number;
+  name: string;
+  stateLabel: string;
+  startAt: number | null;
+  endAt: number | null;
+  answered: number;
+  averageRatio: number | null;
+}
+
+export interface AnswerRecord {
+  attemptId: number;
+  examId: number;
+  examName: string;
+  userId: number;
+  realName: string;
+  answer: unknown;
+  score: number | null;
+  points: number;
+  correct: boolean | null;
+  submittedAt: number | null;
+}
+
+export function fetchPaperUsage(questionId: number): Promise<PaperUsage[]> {
+  return get<PaperUsage[]>(`${Q}/paper/info`, { questionId });
+}
+
+export function fetchExamUsage(questionId: number): Promise<ExamUsage[]> {
+  return post<ExamUsage[]>(`${Q}/get/exam/by/question`, undefined, { params: { questionId } });
+}
+
+export function fetchAnswerRecords(
+  questionId: number,
+  page: number,
+  size: number,
+): Promise<Page<AnswerRecord>> {
+  return postPage<AnswerRecord>(`${Q}/get/exam/record/by/question`, undefined, {
+    params: { questionId, page, size, sortableField: 'submittedAt', sortType: 'desc' },
+  });
+}

@@ -26,6 +26,7 @@ import {
 import { bankKeys } from '../../question-bank/api';
 import { QuestionEditor } from './question-editor';
 import { QuestionImportModal } from './import-modal';
+import { QuestionUsageDrawer } from './question-usage-drawer';
 import { BatchKnowledgeModal, BatchTagModal, CopyToBankModal } from './batch-modals';
 import { answerText } from '../question-rules';
 import '../question.css';
@@ -65,6 +66,7 @@ export function QuestionListView({ bankCategory }: { bankCategory?: string }): R
   const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<{ question: QuestionRow | null } | null>(null);
+  const [usage, setUsage] = useState<QuestionRow | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [moveTarget, setMoveTarget] = useState<{ ids: number[]; bankId?: number } | null>(null);
   const [rejecting, setRejecting] = useState<{ question: QuestionRow; reason: string } | null>(null);
@@ -371,6 +373,9 @@ export function QuestionListView({ bankCategory }: { bankCategory?: string }): R
                 <Button type="link" size="small" onClick={() => setEditing({ question: row })}>
                   编辑
                 </Button>
+                <Button type="link" size="small" onClick={() => setUsage(row)}>
+                  引用
+                </Button>
                 <Button
                   type="link"
                   size="small"
@@ -396,6 +401,7 @@ export function QuestionListView({ bankCategory }: { bankCategory?: string }): R
         />
       </div>
 
+      <QuestionUsageDrawer question={usage} onClose={() => setUsage(null)} />
       <QuestionEditor
         open={editing !== null}
         question={editing?.question ?? null}
