@@ -33,6 +33,8 @@ declare module 'axios' {
     kpCallerSignal?: AbortSignal;
     /** Set once the request has been replayed after a refresh-token grant. */
     kpRetried?: boolean;
+    /** No error toast: the caller reports failures itself (e.g. exam saves retried in the background). */
+    kpSilent?: boolean;
   }
 }
 
@@ -329,7 +331,7 @@ function onResponse(response: AxiosResponse): AxiosResponse | Promise<never> {
   }
   const verdict = handleBodyCode(response.data);
   if (verdict.kind === 'error') {
-    toast.error(verdict.message);
+    if (!config.kpSilent) toast.error(verdict.message);
     return Promise.reject(
       new ApiError(verdict.message, { status: response.status, code: verdict.code, body: response.data }),
     );
@@ -363,14 +365,14 @@ async function onResponseError(error: unknown): Promise<never> {
       runUnauthorizedFlow();
     }
     const text = failureMessage(failure, url);
-    if (text) toast.error(text);
+    if (text && !config?.kpSilent) toast.error(text);
     return Promise.reject(
       new ApiError(text ?? httpErrorMessage(failure.status), { status: failure.status, body }),
     );
   }
 
   const text = failureMessage(failure, url);
-  if (text) toast.error(text);
+  if (text && !config?.kpSilent) toast.error(text);
   return Promise.reject(new ApiError(text ?? NO_RESPONSE_MESSAGE));
 }
 
