@@ -104,4 +104,15 @@ describe('decideAccess', () => {
       to: '/home',
     });
   });
+
+  it('opens the candidate pages (/m/**) to every signed-in user and sends others to sign in', () => {
+    for (const path of ['/m', '/m/exams', '/m/exams/12', '/m/attempts/7', '/m/attempts/7/result']) {
+      expect(decideAccess(path, { title: '考试' }, [], null)).toEqual({ kind: 'allow' });
+      expect(decideAccess(path, { title: '考试' }, menuUrls, '/manage/console')).toEqual({ kind: 'allow' });
+      expect(decideAccess(path, { title: '考试' }, null, null)).toEqual({ kind: 'login' });
+    }
+    // Only the /m area, not paths that merely start with the same letters.
+    expect(decideAccess('/manage/secret', { title: 'x' }, [], null)).toMatchObject({ kind: 'deny' });
+    expect(decideAccess('/mx', { title: 'x' }, [], null)).toMatchObject({ kind: 'deny' });
+  });
 });

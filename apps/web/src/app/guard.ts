@@ -19,6 +19,16 @@ export const ALLOWED_PATHS: readonly string[] = [
   '/NotFoundComponent',
 ];
 
+/**
+ * Areas open to every signed-in user whatever the menu says, with all their sub-paths: the candidate's
+ * pages (/m/**), which the exam QR codes and links point to. Signed-out users sign in first.
+ */
+export const SIGNED_IN_PREFIXES: readonly string[] = ['/m'];
+
+export function isSignedInArea(path: string): boolean {
+  return SIGNED_IN_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
 export type AccessDecision =
   | { kind: 'allow' }
   /** Not signed in: remember the target and sign in first. */
@@ -51,11 +61,12 @@ export function decideAccess(
   if (!handle || handle.public) return { kind: 'allow' };
   const target = normalizeMenuUrl(path) ?? '/';
   if (menuUrls === null) {
+    if (isSignedInArea(target)) return { kind: 'login' };
     return ALLOWED_PATHS.includes(target) && !target.startsWith('/manage') && target !== '/personal/message'
       ? { kind: 'allow' }
       : { kind: 'login' };
   }
-  if (ALLOWED_PATHS.includes(target)) return { kind: 'allow' };
+  if (ALLOWED_PATHS.includes(target) || isSignedInArea(target)) return { kind: 'allow' };
 
   const granted = new Set(menuUrls.map((url) => normalizeMenuUrl(url)).filter((url) => url !== null));
   const requested = normalizeMenuUrl(handle.menuUrl) ?? target;

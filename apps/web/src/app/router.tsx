@@ -1,11 +1,13 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
+import { candidateRoutes } from '../features/candidate/routes';
 import { publicRoutes } from '../features/public/routes';
 import { accountPublicRoutes } from '../features/account/routes';
 import { eduRoutes } from '../features/edu/routes';
 import { messageRoutes } from '../features/message/routes';
 import { platformRoutes } from '../features/platform/routes';
 import { signupRoutes } from '../features/signup/routes';
+import { examPublicRoutes } from '../features/exam/routes';
 import { cancelPendingRequests, registerNavigator } from '../lib/http';
 import { getConfig } from './config';
 import { lazyPage } from './lazy-page';
@@ -41,6 +43,8 @@ export function buildRoutes(): AppRouteObject[] {
         ...messageRoutes,
         ...eduRoutes,
         ...platformRoutes,
+        ...examPublicRoutes,
+        ...candidateRoutes,
         {
           path: '/manage',
           Component: ManageLayoutPage,

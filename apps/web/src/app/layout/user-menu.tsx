@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
-import { CrownOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { CrownOutlined, DownOutlined, FormOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { logout } from '../../features/auth/api';
 import { useSessionStore } from '../../stores/session-store';
@@ -10,6 +10,8 @@ import { DISABLED_ENTRY_TITLE } from './nav-menu';
 
 export const USER_INFO_PATH = '/manage/userInfo';
 export const VERSION_PATH = '/manage/version';
+/** The signed-in user's own exams (candidate pages). */
+export const MY_EXAMS_PATH = '/m';
 
 /** Avatar dropdown: 账户信息, 价格版本, 退出 (spec §2). */
 export function UserMenu(): ReactNode {
@@ -39,6 +41,7 @@ export function UserMenu(): ReactNode {
       disabled: !userInfoBuilt,
     },
     { key: 'version', icon: <CrownOutlined />, label: '价格版本' },
+    { key: 'exams', icon: <FormOutlined />, label: '我的考试' },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: '退出', danger: true },
   ];
@@ -46,6 +49,7 @@ export function UserMenu(): ReactNode {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'userInfo') void navigate(USER_INFO_PATH);
     else if (key === 'version') void navigate(VERSION_PATH);
+    else if (key === 'exams') void navigate(MY_EXAMS_PATH);
     else if (key === 'logout') void signOut();
   };
 
