@@ -60,7 +60,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
-    server(E2E_PORT, E2E_DATA_DIR, {}),
+    // Expired exam attempts are closed every 2 s (default 15 s) so the browser-gone test stays short.
+    server(E2E_PORT, E2E_DATA_DIR, { EXAM_SWEEP_SECONDS: '2' }),
     server(EDITION_PORT, `${E2E_DATA_DIR}-edition`, { EDITION: 'engineer', HIDE_MODE_SWITCH: 'true' }),
   ],
 });
