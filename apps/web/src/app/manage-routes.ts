@@ -10,6 +10,7 @@ import { knowledgeRoutes } from '../features/knowledge/routes';
 import { questionRoutes } from '../features/question/routes';
 import { paperBankRoutes } from '../features/paper-bank/routes';
 import { paperRoutes } from '../features/paper/routes';
+import { examRoutes } from '../features/exam/routes';
 import type { AppRouteObject } from './route-handle';
 
 /**
@@ -30,6 +31,7 @@ export const manageChildRoutes: AppRouteObject[] = [
   ...questionRoutes,
   ...paperBankRoutes,
   ...paperRoutes,
+  ...examRoutes,
 ];
 
 function joinPath(base: string, path: string): string {
