@@ -21,7 +21,13 @@ import {
   type TestOrg,
   type TestUser,
 } from '../../../test/harness';
-import { COUNT_CAP, type AuditInfo, type QuestionRow } from './question.service';
+import {
+  COMMON_ESTIMATE,
+  COUNT_CAP,
+  estimateMatches,
+  type AuditInfo,
+  type QuestionRow,
+} from './question.service';
 
 let t: TestApp;
 let org: TestOrg;
@@ -445,6 +451,32 @@ describe('managing questions', () => {
       body: { bankId: bank },
     });
     expect(byBank.body.res?.total).toBe(COUNT_CAP + 10);
+  });
+
+  it('skips counting a keyword the planner expects in very many questions', async () => {
+    const o = await createOrg(t);
+    const bank = await newBank(o.id);
+    await t.app.deps.db.execute(sql`
+      insert into questions (organization_id, bank_id, type, stem, stem_text, answer, status, created_at)
+      select ${o.id}::bigint, ${bank}::bigint, 0, '<p>高频词 ' || g || '</p>', '高频词 ' || g, 'true'::jsonb, 1,
+             now() - make_interval(secs => g)
+      from generate_series(1, ${COUNT_CAP * 12}) g`);
+    await t.app.deps.db.execute(sql`analyze questions`);
+    expect(await estimateMatches(t.app.deps.db, o.id, { keyword: '高频' })).toBeGreaterThan(COMMON_ESTIMATE);
+    expect(await estimateMatches(t.app.deps.db, o.id, { keyword: '高频词 77' })).toBeLessThan(
+      COMMON_ESTIMATE,
+    );
+    const res = await call(t, 'POST', `${Q}/search/detail?page=0&size=3`, {
+      user: o.admin,
+      body: { keyword: '高频' },
+    });
+    expect(res.body.res).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    // Newest first, from the list order.
+    expect(data<QuestionRow[]>(res).map((q) => q.stemText)).toEqual(['高频词 1', '高频词 2', '高频词 3']);
+    const counts = data<{ count: number | null; capped: boolean }[]>(
+      await call(t, 'POST', `${Q}/get/question/type/count`, { user: o.admin, body: { keyword: '高频' } }),
+    );
+    expect(counts[0]).toMatchObject({ count: null, capped: true });
   });
 
   it('searches question tags with their question counts', async () => {
