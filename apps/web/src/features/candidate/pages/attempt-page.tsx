@@ -90,6 +90,44 @@ interface ServerClock {
   offset: number;
 }
 
+/**
+ * The time left, re-rendered on its own every half second (the rest of the page does not tick). Warns at
+ * 5 and 1 minutes and reports the end once, while `active`.
+ */
+function ExamCountdown({
+  deadlineAt,
+  offset,
+  active,
+  onWarning,
+  onExpire,
+}: ServerClock & {
+  active: boolean;
+  onWarning: (minutes: number) => void;
+  onExpire: () => void;
+}): ReactNode {
+  const now = useNow(500);
+  const remaining = remainingMs(deadlineAt, offset, now);
+  const warned = useRef<ReadonlySet<number>>(new Set());
+  useEffect(() => {
+    const due = dueWarning(remaining, warned.current);
+    warned.current = due.shown;
+    if (due.minutes !== null && active) onWarning(due.minutes);
+  }, [remaining, active, onWarning]);
+  useEffect(() => {
+    if (remaining <= 0 && active) onExpire();
+  }, [remaining, active, onExpire]);
+  return (
+    <span
+      className={`kp-m-countdown kp-m-countdown--${countdownTone(remaining)}`}
+      role="timer"
+      aria-label="剩余时间"
+      data-testid="countdown"
+    >
+      {formatCountdown(remaining)}
+    </span>
+  );
+}
+
 function SubmitDialog({
   open,
   unanswered,
@@ -243,27 +281,18 @@ function ExamRunner({ initial, receivedAt }: { initial: AttemptView; receivedAt:
     };
   }, [refresh]);
 
-  // ---------- the countdown ----------
-
-  const now = useNow(500);
-  const remaining = remainingMs(clock.deadlineAt, clock.offset, now);
-  const warned = useRef<ReadonlySet<number>>(new Set());
-  useEffect(() => {
-    const due = dueWarning(remaining, warned.current);
-    warned.current = due.shown;
-    if (due.minutes !== null && phase === 'answering') {
+  const warn = useCallback(
+    (minutes: number) =>
       notification.warning({
         key: 'exam-time-warning',
         title: '考试即将结束',
-        description: `距离考试结束还有 ${due.minutes} 分钟，请抓紧时间。到时系统将自动交卷。`,
+        description: `距离考试结束还有 ${minutes} 分钟，请抓紧时间。到时系统将自动交卷。`,
         placement: 'top',
         duration: 8,
-      });
-    }
-  }, [remaining, phase, notification]);
-  useEffect(() => {
-    if (remaining <= 0 && phase === 'answering') void finish('timeup');
-  }, [remaining, phase, finish]);
+      }),
+    [notification],
+  );
+  const expire = useCallback(() => void finish('timeup'), [finish]);
 
   // ---------- navigation ----------
 
@@ -325,20 +354,18 @@ function ExamRunner({ initial, receivedAt }: { initial: AttemptView; receivedAt:
 
   if (!question) return <PageError title="试卷没有试题" description="请联系考试管理员。" />;
 
-  const tone = countdownTone(remaining);
   return (
     <div className="kp-m-exam-page">
       <header className="kp-m-exam-bar">
         <div className="kp-m-exam-bar__row">
           <span className="kp-m-exam-bar__name">{initial.examName}</span>
-          <span
-            className={`kp-m-countdown kp-m-countdown--${tone}`}
-            role="timer"
-            aria-label="剩余时间"
-            data-testid="countdown"
-          >
-            {formatCountdown(remaining)}
-          </span>
+          <ExamCountdown
+            deadlineAt={clock.deadlineAt}
+            offset={clock.offset}
+            active={answering}
+            onWarning={warn}
+            onExpire={expire}
+          />
         </div>
         <div className="kp-m-exam-bar__row">
           <SaveStatus status={sync.status} />
