@@ -204,6 +204,16 @@ describe('the client', () => {
     expect(toastError).not.toHaveBeenCalled();
   });
 
+  it('shows no toast for calls made with kpSilent (exam saves retried in the background)', async () => {
+    useAdapter((config) => Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK', config, {})));
+    await expect(get('/down', undefined, { kpSilent: true })).rejects.toMatchObject({ status: undefined });
+    useAdapter((config) => reply(config, 409, { code: -1, message: '考试时间已到', res: null }));
+    await expect(get('/closed', undefined, { kpSilent: true })).rejects.toMatchObject({ status: 409 });
+    useAdapter((config) => reply(config, 200, { code: -1, message: '失败', res: null }));
+    await expect(get('/body', undefined, { kpSilent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
   it('toasts when no response arrives', async () => {
     useAdapter((config) => Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK', config, {})));
     await expect(get('/down')).rejects.toBeInstanceOf(ApiError);
