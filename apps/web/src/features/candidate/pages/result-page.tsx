@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Tag } from 'antd';
+import { Alert, Result, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { QuestionType, formatExamTime, formatScore } from '@kaopei/shared';
 import { LinkButton } from '../../../app/link-button';
@@ -155,8 +155,26 @@ export default function ResultPage(): ReactNode {
   if (!valid) content = <PageError title="答卷不存在" description="链接中的答卷编号不正确。" />;
   else if (result.isPending) content = <PageLoading />;
   else if (result.isError) {
-    const text = result.error instanceof ApiError ? result.error.message : '成绩加载失败，请稍后重试。';
-    content = <PageError description={text} onRetry={() => void result.refetch()} />;
+    const error = result.error;
+    content =
+      error instanceof ApiError && error.status === 409 ? (
+        // Not submitted yet: the exam is still running.
+        <Result
+          status="info"
+          title="尚未交卷"
+          subTitle="这份答卷还在作答中。"
+          extra={
+            <LinkButton to={`/m/attempts/${attemptId}`} type="primary">
+              继续答题
+            </LinkButton>
+          }
+        />
+      ) : (
+        <PageError
+          description={error instanceof ApiError ? error.message : '成绩加载失败，请稍后重试。'}
+          onRetry={() => void result.refetch()}
+        />
+      );
   } else {
     const data = result.data;
     const questions = data.sections.flatMap((section) => section.questions);
