@@ -57,7 +57,8 @@ export function checkClient(deps: Deps, authorization: string | undefined): void
   if (!okId || !okSecret) throw new OAuthError(401, 'invalid_client', '客户端认证失败');
 }
 
-async function issueTokens(
+/** Tokens for a user who has just proven who they are (sign-in, or an open-exam registration). */
+export async function issueTokens(
   deps: Deps,
   user: { id: number; organizationId: number },
   familyId: string = crypto.randomUUID(),

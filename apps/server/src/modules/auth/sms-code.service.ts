@@ -10,7 +10,8 @@ export const SMS_RESEND_SECONDS = 60;
 export const SMS_MAX_ATTEMPTS = 5;
 const SMS_PER_IP_PER_HOUR = 30;
 
-export type SmsPurpose = 'login' | 'register' | 'reset' | 'bind';
+/** `exam`: proving a phone when registering for an exam through its open link. */
+export type SmsPurpose = 'login' | 'register' | 'reset' | 'bind' | 'exam';
 export const SMS_PURPOSES = ['login', 'register', 'reset', 'bind'] as const;
 
 export { PHONE_PATTERN } from '@kaopei/shared';

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PHONE_PATTERN } from '@kaopei/shared';
 import { ok } from '../../core/http';
+import { openExamInfo, registerForOpenExam, sendOpenExamCode } from './exam-open.service';
 import { answerSchema, attemptIdQuery, examIdQuery } from './exam.schemas';
 import {
   attemptResult,
@@ -13,6 +15,8 @@ import {
 } from './exam-attempt.service';
 
 const PREFIX = '/exam/api/v1/candidate';
+const OPEN = '/exam/api/v1/open';
+const phoneField = z.string({ error: '请输入手机号' }).trim().regex(PHONE_PATTERN, '手机号格式不正确');
 const TAGS = ['考生'];
 
 /**
@@ -88,5 +92,58 @@ export const examCandidateRoutes: FastifyPluginAsyncZod = async (app) => {
     `${PREFIX}/result`,
     { schema: { tags: TAGS, summary: '我的成绩（按考试的公布设置）', querystring: attemptIdQuery } },
     async (request) => ok(await attemptResult(db, request.ctx, request.query.attemptId)),
+  );
+
+  // ---- open link (audience mode open): no sign-in until registered ----
+
+  app.get(
+    `${OPEN}/exam`,
+    {
+      config: { public: true },
+      schema: { tags: TAGS, summary: '开放报名考试的说明与报名字段（无需登录）', querystring: examIdQuery },
+    },
+    async (request) => ok(await openExamInfo(app.deps, request.query.examId)),
+  );
+
+  app.post(
+    `${OPEN}/sms`,
+    {
+      config: { public: true },
+      schema: {
+        tags: TAGS,
+        summary: '开放报名：发送手机验证码',
+        querystring: examIdQuery.extend({ phone: phoneField }),
+      },
+    },
+    async (request) => {
+      await sendOpenExamCode(app.deps, request.query.examId, request.query.phone, request.ip);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    `${OPEN}/register`,
+    {
+      config: { public: true },
+      schema: {
+        tags: TAGS,
+        summary: '开放报名：验证手机号、填写报名信息，成为考生并登录（返回令牌）',
+        querystring: examIdQuery,
+        body: z.object({
+          realName: z
+            .string({ error: '请输入姓名' })
+            .trim()
+            .min(1, '请输入姓名')
+            .max(50, '姓名不能超过 50 个字符'),
+          phone: phoneField,
+          code: z
+            .string({ error: '请输入验证码' })
+            .trim()
+            .regex(/^\d{6}$/, '验证码为 6 位数字'),
+          fields: z.record(z.string(), z.string().max(200, '报名信息过长')).default({}),
+        }),
+      },
+    },
+    async (request) => ok(await registerForOpenExam(app.deps, request.query.examId, request.body)),
   );
 };

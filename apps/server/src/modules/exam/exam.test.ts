@@ -17,10 +17,12 @@ import {
   createOrg,
   createTestApp,
   unique,
+  uniquePhone,
   type TestApp,
   type TestOrg,
   type TestUser,
 } from '../../../test/harness';
+import { readSmsOutbox } from '../../core/sms';
 import {
   closeExpiredAttempts,
   SAVE_GRACE_MS,
@@ -571,5 +573,51 @@ describe('managing candidates', () => {
     expect((await call(t, 'POST', `${E}/unpublish?examId=${exam.examId}`, { user: org.admin })).status).toBe(
       409,
     );
+  });
+});
+
+describe('open link exams', () => {
+  it('lets anyone with the link prove a phone, register and take the exam', async () => {
+    const { exam } = await publishedExam(org, {
+      audience: { mode: 'open', registrationFields: ['工号'] },
+    });
+    const O = '/exam/api/v1/open';
+    const info = await call(t, 'GET', `${O}/exam?examId=${exam.examId}`);
+    expect(data<{ registrationFields: string[] }>(info).registrationFields).toEqual(['工号']);
+    const phone = uniquePhone();
+    expect((await call(t, 'POST', `${O}/sms?examId=${exam.examId}&phone=123`)).status).toBe(400);
+    expect((await call(t, 'POST', `${O}/sms?examId=${exam.examId}&phone=${phone}`)).body.message).toBe(
+      '成功',
+    );
+    const code = readSmsOutbox(t.config.dataDir)
+      .filter((m) => m.phone === phone)
+      .at(-1)
+      ?.content.match(/\d{6}/)?.[0];
+    const body = { realName: '访客', phone, code, fields: { 工号: 'A-001' } };
+    const noField = await call(t, 'POST', `${O}/register?examId=${exam.examId}`, {
+      body: { ...body, fields: {} },
+    });
+    expect(noField.status).toBe(400);
+    expect(noField.body.message).toBe('请填写工号');
+    const wrong = await call(t, 'POST', `${O}/register?examId=${exam.examId}`, {
+      body: { ...body, code: code === '000000' ? '111111' : '000000' },
+    });
+    expect(wrong.status).toBe(400);
+    const registered = data<{ access_token: string }>(
+      await call(t, 'POST', `${O}/register?examId=${exam.examId}`, { body }),
+    );
+    const guest: TestUser = { id: 0, account: '', phone, token: registered.access_token };
+    const view = await start(guest, exam.examId);
+    expect(view.questionCount).toBe(6);
+    const examinees = data<ExamineeRow[]>(
+      await call(t, 'POST', `${E}/examinee/search?examId=${exam.examId}&page=0&size=10`, {
+        user: org.admin,
+        body: {},
+      }),
+    );
+    expect(examinees.map((row) => [row.realName, row.state])).toEqual([['访客', 'in_progress']]);
+    // An exam assigned to staff has no open link.
+    const { exam: assigned } = await publishedExam(org);
+    expect((await call(t, 'GET', `${O}/exam?examId=${assigned.examId}`)).status).toBe(404);
   });
 });
