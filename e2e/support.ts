@@ -76,3 +76,16 @@ export async function signIn(page: Page, account: string, password = DEMO_PASSWO
     .click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
+
+/** POSTs to the API as `token` and returns `res.data`, failing on any error (for setting up data). */
+export async function apiPost<T>(
+  request: APIRequestContext,
+  token: string,
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.post(url, { headers: { authorization: `Bearer ${token}` }, data });
+  const body = (await res.json()) as { code: number; message: string; res: { data: T } };
+  if (body.code !== 0) throw new Error(`${url} failed: ${res.status()} ${body.message}`);
+  return body.res.data;
+}

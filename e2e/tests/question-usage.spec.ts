@@ -1,13 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, signIn } from '../support';
-
-/** POSTs as `token` and returns `res.data`, failing the test on any error. */
-async function api<T>(request: APIRequestContext, token: string, url: string, data?: unknown): Promise<T> {
-  const res = await request.post(url, { headers: { authorization: `Bearer ${token}` }, data });
-  const body = (await res.json()) as { code: number; message: string; res: { data: T } };
-  expect(body.message, url).toBe('成功');
-  return body.res.data;
-}
+import { expect, test } from '@playwright/test';
+import { apiPost as api, apiToken, signIn } from '../support';
 
 test('an admin sees where a question is used: its papers, exams and every answer given', async ({
   page,

@@ -181,7 +181,13 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const exam = await requireExam(db, request.ctx, request.query.examId);
       const base = app.deps.config.publicUrl.replace(/\/$/, '');
-      const path = request.query.type === 2 ? `/m/exams/${exam.id}?type=2` : `/m/exams/${exam.id}`;
+      // Open-link exams start at registration; others at the candidate's exam page.
+      const path =
+        exam.audience?.mode === 'open'
+          ? `/m/open/${exam.id}`
+          : request.query.type === 2
+            ? `/m/exams/${exam.id}?type=2`
+            : `/m/exams/${exam.id}`;
       return ok({ examId: exam.id, type: request.query.type, url: `${base}${path}` });
     },
   );

@@ -582,6 +582,10 @@ describe('open link exams', () => {
       audience: { mode: 'open', registrationFields: ['工号'] },
     });
     const O = '/exam/api/v1/open';
+    const link = data<{ url: string }>(
+      await call(t, 'GET', `${E}/link?examId=${exam.examId}`, { user: org.admin }),
+    );
+    expect(link.url).toMatch(new RegExp(`/m/open/${exam.examId}$`));
     const info = await call(t, 'GET', `${O}/exam?examId=${exam.examId}`);
     expect(data<{ registrationFields: string[] }>(info).registrationFields).toEqual(['工号']);
     const phone = uniquePhone();

@@ -9,6 +9,12 @@ const MyExamsPage = lazyPage(() => import('./pages/my-exams-page'));
 
 /** The candidate's pages (/m/**): mobile-first, for every signed-in user. */
 export const candidateRoutes: AppRouteObject[] = [
+  // An exam's open link: registration needs no sign-in (it signs the candidate in).
+  {
+    path: `${CANDIDATE_BASE}/open/:examId`,
+    Component: lazyPage(() => import('./pages/open-register-page')),
+    handle: { title: '考试报名', public: true },
+  },
   {
     path: CANDIDATE_BASE,
     Component: CandidateLayout,
