@@ -42,7 +42,6 @@ export function AnswerSheet({
       placement="bottom"
       open={open}
       onClose={onClose}
-      size="large"
       className="kp-m-sheet"
       footer={
         <Button type="primary" block disabled={submitDisabled} onClick={onSubmit}>
