@@ -8,7 +8,6 @@ import { messageRoutes } from '../features/message/routes';
 import { platformRoutes } from '../features/platform/routes';
 import { signupRoutes } from '../features/signup/routes';
 import { examPublicRoutes } from '../features/exam/routes';
-import { examPublicRoutes } from '../features/exam/routes';
 import { cancelPendingRequests, registerNavigator } from '../lib/http';
 import { getConfig } from './config';
 import { lazyPage } from './lazy-page';
@@ -44,7 +43,6 @@ export function buildRoutes(): AppRouteObject[] {
         ...messageRoutes,
         ...eduRoutes,
         ...platformRoutes,
-        ...examPublicRoutes,
         ...examPublicRoutes,
         ...candidateRoutes,
         {
