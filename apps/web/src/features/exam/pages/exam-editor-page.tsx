@@ -49,6 +49,8 @@ import '../exam.css';
 
 type SaveMode = 'draft' | 'publish' | 'save';
 
+const AUDIENCE_FIELDS = ['audienceMode', 'departmentIds', 'userIds', 'tagIds'] as const;
+
 function ExamForm({ exam }: { exam: ExamRow | null }): ReactNode {
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -107,6 +109,12 @@ function ExamForm({ exam }: { exam: ExamRow | null }): ReactNode {
       layout="vertical"
       name="exam-editor"
       initialValues={initialValues}
+      onValuesChange={(changed: Partial<ExamFormValues>) => {
+        // The publish-time audience error goes as soon as the audience changes.
+        if (AUDIENCE_FIELDS.some((field) => field in changed)) {
+          form.setFields([{ name: 'departmentIds', errors: [] }]);
+        }
+      }}
       className="kp-exam-page kp-exam-editor"
       scrollToFirstError
     >
