@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { QuestionType } from './enums';
 import {
   DEFAULT_SECTION_NAME,
+  distributionCounts,
   isPicked,
   moveQuestion,
   moveSection,
@@ -157,5 +158,20 @@ describe('points, moves and totals', () => {
       'HARD',
       'HARD',
     ]);
+  });
+});
+
+describe('distributionCounts', () => {
+  it('turns percentages into counts by largest remainder', () => {
+    expect(distributionCounts(10, { SIMPLE: 33.3, MEDIUM: 33.3, HARD: 33.4 })).toEqual({
+      SIMPLE: 3,
+      MEDIUM: 3,
+      HARD: 4,
+    });
+    expect(distributionCounts(7, { SIMPLE: 50, MEDIUM: 50, HARD: 0 })).toEqual({
+      SIMPLE: 4,
+      MEDIUM: 3,
+      HARD: 0,
+    });
   });
 });

@@ -3,12 +3,7 @@
  * the web builder and the server. Every function is pure and returns a new paper.
  */
 import { DEFAULT_QUESTION_POINTS, DIFFICULTY_THRESHOLDS } from './constants';
-import {
-  QUESTION_TYPES,
-  UNKNOWN_QUESTION_TYPE_LABEL,
-  questionTypeLabel,
-  type PaperDifficulty,
-} from './enums';
+import { QUESTION_TYPES, UNKNOWN_QUESTION_TYPE_LABEL, questionTypeLabel, PaperDifficulty } from './enums';
 
 /** Name of the section the first pick creates (also the label of an unknown question type). */
 export const DEFAULT_SECTION_NAME = UNKNOWN_QUESTION_TYPE_LABEL;
@@ -230,4 +225,26 @@ export function paperDifficultyOf(averageDifficulty: number): PaperDifficulty {
 /** The difficulty level of one question (1–10): 1–3 SIMPLE, 4–5 MEDIUM, 6–10 HARD. */
 export function questionDifficultyLevel(difficulty: number): PaperDifficulty {
   return paperDifficultyOf(difficulty);
+}
+
+/**
+ * Target question counts per difficulty level from percentages: largest-remainder rounding (the
+ * intelligent generator and the page checking its papers count the same way).
+ */
+export function distributionCounts(
+  total: number,
+  shares: Record<PaperDifficulty, number>,
+): Record<PaperDifficulty, number> {
+  const raw = PaperDifficulty.map((level) => (total * shares[level]) / 100);
+  const counts = raw.map(Math.floor);
+  let left = total - counts.reduce((a, b) => a + b, 0);
+  const order = raw
+    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    counts[index] = (counts[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return { SIMPLE: counts[0] ?? 0, MEDIUM: counts[1] ?? 0, HARD: counts[2] ?? 0 };
 }

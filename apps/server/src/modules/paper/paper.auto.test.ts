@@ -5,7 +5,6 @@ import { questionDifficultyLevel } from '@kaopei/shared';
 import {
   bucketsOf,
   checkPaper,
-  distributionCounts,
   generateAutoPapers,
   type AutoDifficulty,
   type AutoModelRules,
@@ -275,18 +274,5 @@ describe('intelligent generation (examples)', () => {
     expect(tight.violations).toEqual([
       expect.objectContaining({ rule: 'overlap', variant: 1, required: 0, achievable: 10 }),
     ]);
-  });
-
-  it('turns percentages into counts by largest remainder', () => {
-    expect(distributionCounts(10, { SIMPLE: 33.3, MEDIUM: 33.3, HARD: 33.4 })).toEqual({
-      SIMPLE: 3,
-      MEDIUM: 3,
-      HARD: 4,
-    });
-    expect(distributionCounts(7, { SIMPLE: 50, MEDIUM: 50, HARD: 0 })).toEqual({
-      SIMPLE: 4,
-      MEDIUM: 3,
-      HARD: 0,
-    });
   });
 });

@@ -10,6 +10,7 @@ import loadHighs from 'highs';
 import {
   PAPER_DIFFICULTY_LABELS,
   PaperDifficulty,
+  distributionCounts,
   questionDifficultyLevel,
   questionTotals,
   questionTypeLabel,
@@ -116,25 +117,6 @@ function highs(): Promise<Highs> {
 }
 
 // ---------- helpers ----------
-
-/** Target question counts per level: largest-remainder rounding of the percentages. */
-export function distributionCounts(
-  total: number,
-  shares: Record<PaperDifficulty, number>,
-): Record<PaperDifficulty, number> {
-  const raw = PaperDifficulty.map((level) => (total * shares[level]) / 100);
-  const counts = raw.map(Math.floor);
-  let left = total - counts.reduce((a, b) => a + b, 0);
-  const order = raw
-    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
-    .sort((a, b) => b.rest - a.rest);
-  for (const { index } of order) {
-    if (left <= 0) break;
-    counts[index] = (counts[index] ?? 0) + 1;
-    left -= 1;
-  }
-  return { SIMPLE: counts[0] ?? 0, MEDIUM: counts[1] ?? 0, HARD: counts[2] ?? 0 };
-}
 
 export function typeRuleScore(rules: readonly AutoTypeRule[]): number {
   return rules.reduce((sum, rule) => sum + Math.round(rule.count * rule.points * 10), 0) / 10;

@@ -1,6 +1,7 @@
 import {
   PAPER_DIFFICULTY_LABELS,
   PaperDifficulty,
+  distributionCounts,
   questionDifficultyLevel,
   questionTypeLabel,
 } from '@kaopei/shared';
@@ -19,25 +20,6 @@ interface CheckedQuestion {
   difficulty: number;
   points: number;
   knowledgeIds: readonly number[];
-}
-
-/** Question counts per level from percentages, largest remainder first (as the generator counts them). */
-export function distributionCounts(
-  total: number,
-  shares: Record<PaperDifficulty, number>,
-): Record<PaperDifficulty, number> {
-  const raw = PaperDifficulty.map((level) => (total * shares[level]) / 100);
-  const counts = raw.map(Math.floor);
-  let left = total - counts.reduce((a, b) => a + b, 0);
-  const order = raw
-    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
-    .sort((a, b) => b.rest - a.rest);
-  for (const { index } of order) {
-    if (left <= 0) break;
-    counts[index] = (counts[index] ?? 0) + 1;
-    left -= 1;
-  }
-  return { SIMPLE: counts[0] ?? 0, MEDIUM: counts[1] ?? 0, HARD: counts[2] ?? 0 };
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
