@@ -85,7 +85,13 @@ function ByQuestion({
       ) : (
         <>
           {question ? (
-            <Descriptions size="small" column={1} bordered style={{ marginBottom: 12 }}>
+            <Descriptions
+              size="small"
+              column={1}
+              bordered
+              style={{ marginBottom: 12 }}
+              styles={{ label: { width: 96 } }}
+            >
               <Descriptions.Item label="题干">
                 <div
                   className="kp-exam-stem"
