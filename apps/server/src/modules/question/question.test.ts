@@ -462,7 +462,9 @@ describe('managing questions', () => {
              now() - make_interval(secs => g)
       from generate_series(1, ${COUNT_CAP * 12}) g`);
     await t.app.deps.db.execute(sql`analyze questions`);
-    expect(await estimateMatches(t.app.deps.db, o.id, { keyword: '高频' })).toBeGreaterThan(COMMON_ESTIMATE);
+    // The planner multiplies the organisation's and the keyword's shares, so with other organisations'
+    // questions in the table (PostgreSQL runs share one database) the estimate is lower than the truth.
+    expect(await estimateMatches(t.app.deps.db, o.id, { keyword: '高频' })).toBeGreaterThan(COUNT_CAP);
     expect(await estimateMatches(t.app.deps.db, o.id, { keyword: '高频词 77' })).toBeLessThan(
       COMMON_ESTIMATE,
     );
