@@ -77,15 +77,31 @@ export async function signIn(page: Page, account: string, password = DEMO_PASSWO
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
-/** POSTs to the API as `token` and returns `res.data`, failing on any error (for setting up data). */
-export async function apiPost<T>(
+/** Calls the API as `token` and returns `res.data`, failing on any error (for setting up data). */
+export async function apiCall<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  const text = await res.text();
+  const body = JSON.parse(text) as { code: number; message: string; res: { data: T } };
+  if (!res.ok() || body.code !== 0) throw new Error(`${method} ${url} failed: ${res.status()} ${text}`);
+  return body.res.data;
+}
+
+/** POSTs to the API as `token` and returns `res.data`, failing on any error. */
+export function apiPost<T>(
   request: APIRequestContext,
   token: string,
   url: string,
   data?: unknown,
 ): Promise<T> {
-  const res = await request.post(url, { headers: { authorization: `Bearer ${token}` }, data });
-  const body = (await res.json()) as { code: number; message: string; res: { data: T } };
-  if (body.code !== 0) throw new Error(`${url} failed: ${res.status()} ${body.message}`);
-  return body.res.data;
+  return apiCall<T>(request, token, 'POST', url, data);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken } from '../support';
+import { apiCall, apiToken } from '../support';
 
 /**
  * The candidate's side of an exam on a phone-sized screen: set up through the admin API, taken through
@@ -9,24 +9,7 @@ import { apiToken } from '../support';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
-type Envelope<T> = { code: number; message: string; res: { data: T } };
-
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  const text = await res.text();
-  expect(res.ok(), `${method} ${url}: ${text}`).toBe(true);
-  return (JSON.parse(text) as Envelope<T>).res.data;
-}
+const api = apiCall;
 
 const QUESTIONS = [
   { type: 0, stem: '<p>安全帽是必需的防护用品</p>', answer: true },

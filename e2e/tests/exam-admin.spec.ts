@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, signIn } from '../support';
+import { apiCall, apiToken, signIn } from '../support';
 
 /**
  * The administrator's side of an exam: a paper set up through the API, then through the UI an exam
@@ -14,24 +14,7 @@ import { apiToken, signIn } from '../support';
 // Page loads share two busy cores with the server and other suites: allow them time.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-type Envelope<T> = { code: number; message: string; res: { data: T } };
-
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  const text = await res.text();
-  expect(res.ok(), `${method} ${url}: ${text}`).toBe(true);
-  return (JSON.parse(text) as Envelope<T>).res.data;
-}
+const api = apiCall;
 
 const QUESTIONS = [
   { type: 0, stem: '<p>进入施工现场必须佩戴安全帽</p>', answer: true },
