@@ -77,7 +77,7 @@ async function pickOption(page: Page, text: string): Promise<void> {
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: text })
     .first()
-    .click();
+    .click({ timeout: 5_000 });
 }
 
 interface AttemptView {
@@ -110,9 +110,17 @@ test('an admin publishes an exam for a department, marks it and reads the result
   await expect(page.getByText('请选择试卷')).toBeVisible();
 
   await page.getByLabel('考试名称').fill(examName);
-  await page.getByLabel('试卷', { exact: true }).click();
-  await page.keyboard.type(tag);
-  await pickOption(page, paperName);
+  const paperSelect = page.getByLabel('试卷', { exact: true });
+  const paperItem = page.locator('.ant-form-item', { has: paperSelect }).last();
+  // The options arrive from a search; a click while they re-render can be lost, so pick until it holds.
+  await expect(async () => {
+    // Picking an already picked paper would drop it again (several papers may be chosen).
+    if (!((await paperItem.textContent()) ?? '').includes(paperName)) {
+      await paperSelect.fill(tag);
+      await pickOption(page, paperName);
+    }
+    await baseExpect(paperItem).toContainText(paperName, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await page.keyboard.press('Escape');
 
   const now = Date.now();
