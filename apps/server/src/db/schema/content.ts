@@ -93,6 +93,8 @@ export const exams = pgTable(
     settings: jsonb('settings').$type<ExamSettingsJson>().notNull().default({}),
     audience: jsonb('audience').$type<ExamAudience>().notNull().default({}),
     notify: smallint('notify').notNull().default(1),
+    /** The exam/auto rule that created this exam, if any (exam_auto_rules; no foreign key to keep the schema acyclic). */
+    autoRuleId: bigint('auto_rule_id', { mode: 'number' }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

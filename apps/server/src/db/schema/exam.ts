@@ -24,6 +24,11 @@ export interface ExamSettingsJson {
   shuffleOptions?: boolean;
   partialCredit?: boolean;
   blindMarking?: boolean;
+  leaveLimit?: number;
+  requireFullscreen?: boolean;
+  blockCopyPaste?: boolean;
+  webcamSnapshots?: boolean;
+  snapshotIntervalSeconds?: number;
 }
 
 /** exams.audience: who sits the exam. */
@@ -126,6 +131,11 @@ export const examAttempts = pgTable(
     /** Questions still waiting for a marker. */
     pendingMarks: integer('pending_marks').notNull().default(0),
     tabSwitches: integer('tab_switches').notNull().default(0),
+    fullscreenExits: integer('fullscreen_exits').notNull().default(0),
+    /** Warnings sent by invigilators (exam/monitor). */
+    warnings: integer('warnings').notNull().default(0),
+    /** Webcam snapshots stored for this attempt (storage keys live in exam_attempt_events). */
+    snapshots: integer('snapshots').notNull().default(0),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     comment: text('comment'),
   },
@@ -166,5 +176,105 @@ export const attemptQuestions = pgTable(
   (t) => [
     primaryKey({ columns: [t.attemptId, t.questionId] }),
     index('attempt_questions_question_idx').on(t.questionId),
+  ],
+);
+
+/**
+ * The event log of an attempt (issue 7): what the candidate's browser reported (tab switches, full-screen
+ * exits, blocked copy/paste, snapshots, consent) and what invigilators did (warnings, extra time, force
+ * submit). Kinds: modules/exam/exam-monitor.service.ts.
+ */
+export const examAttemptEvents = pgTable(
+  'exam_attempt_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    attemptId: bigint('attempt_id', { mode: 'number' })
+      .notNull()
+      .references(() => examAttempts.id, { onDelete: 'cascade' }),
+    examId: bigint('exam_id', { mode: 'number' }).notNull(),
+    organizationId: bigint('organization_id', { mode: 'number' }).notNull(),
+    kind: varchar('kind', { length: 30 }).notNull(),
+    /** Kind-specific: a warning's text, a snapshot's storage key, minutes added, ... */
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    /** The invigilator for warnings, extensions and forced submits; null for the candidate's own events. */
+    actorId: bigint('actor_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('exam_attempt_events_attempt_idx').on(t.attemptId, t.id),
+    index('exam_attempt_events_exam_idx').on(t.examId, t.id),
+  ],
+);
+
+/**
+ * Code-judging queue (issue 7). A row per request: running the sample cases while answering ('sample') or
+ * judging a submitted answer against every case ('grade'). Workers on any instance claim rows with
+ * FOR UPDATE SKIP LOCKED.
+ */
+export const judgeJobs = pgTable(
+  'judge_jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: bigint('organization_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    attemptId: bigint('attempt_id', { mode: 'number' }).references(() => examAttempts.id, {
+      onDelete: 'cascade',
+    }),
+    questionId: bigint('question_id', { mode: 'number' }).notNull(),
+    language: varchar('language', { length: 20 }).notNull(),
+    code: text('code').notNull(),
+    /** 0 queued, 1 running, 2 done, 3 failed (the judge itself failed; retried up to 3 times). */
+    status: smallint('status').notNull().default(0),
+    tries: integer('tries').notNull().default(0),
+    /** Overall verdict: accepted, wrong_answer, time_limit, memory_limit, output_limit, runtime_error, compile_error. */
+    verdict: varchar('verdict', { length: 20 }),
+    /** Per-case results and the score given (grade jobs). */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('judge_jobs_status_idx').on(t.status, t.id),
+    index('judge_jobs_attempt_idx').on(t.attemptId, t.questionId),
+  ],
+);
+
+/**
+ * exam/auto: a rule set that creates and schedules exams from intelligent generation, once or recurring.
+ * The scheduler on any instance claims due rules with FOR UPDATE SKIP LOCKED.
+ */
+export const examAutoRules = pgTable(
+  'exam_auto_rules',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: bigint('organization_id', { mode: 'number' })
+      .notNull()
+      .references(() => organizations.id),
+    name: varchar('name', { length: 200 }).notNull(),
+    /** The intelligent-generation request (the body of paper auto generation). */
+    generation: jsonb('generation').$type<Record<string, unknown>>().notNull(),
+    /** The exam to create: duration, pass score, settings, departments, ... */
+    examTemplate: jsonb('exam_template').$type<Record<string, unknown>>().notNull(),
+    /** 'once', 'weekly' or 'monthly'. */
+    recurrence: varchar('recurrence', { length: 10 }).notNull().default('once'),
+    /** When the first exam opens; later ones follow the recurrence. */
+    firstStartAt: timestamp('first_start_at', { withTimezone: true }).notNull(),
+    /** How long before an exam opens it is created and published. */
+    leadMinutes: integer('lead_minutes').notNull().default(60),
+    /** When the next exam opens (null once a one-off rule has run). */
+    nextStartAt: timestamp('next_start_at', { withTimezone: true }),
+    runs: integer('runs').notNull().default(0),
+    lastExamId: bigint('last_exam_id', { mode: 'number' }).references(() => exams.id, { onDelete: 'set null' }),
+    lastError: text('last_error'),
+    enabled: smallint('enabled').notNull().default(1),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('exam_auto_rules_org_idx').on(t.organizationId, t.createdAt),
+    index('exam_auto_rules_due_idx').on(t.enabled, t.nextStartAt),
   ],
 );

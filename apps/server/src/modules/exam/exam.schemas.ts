@@ -40,6 +40,23 @@ export const examSettingsSchema = z.object({
   shuffleOptions: bool('settings.shuffleOptions（选项乱序）').default(false),
   partialCredit: bool('settings.partialCredit（多选题少选得分）').default(false),
   blindMarking: bool('settings.blindMarking（匿名阅卷）').default(false),
+  // Anti-cheating (issue 7). Leaving the exam page (tab switch) and leaving full screen both count as a
+  // "leave"; past `leaveLimit` leaves the attempt is submitted with reason 'cheating'. 0 means no limit.
+  leaveLimit: z
+    .number({ error: 'settings.leaveLimit（切屏次数上限）必须是数字' })
+    .int('settings.leaveLimit（切屏次数上限）必须是整数')
+    .min(0, 'settings.leaveLimit（切屏次数上限）不能小于 0')
+    .max(100, 'settings.leaveLimit（切屏次数上限）不能超过 100')
+    .default(0),
+  requireFullscreen: bool('settings.requireFullscreen（全屏作答）').default(false),
+  blockCopyPaste: bool('settings.blockCopyPaste（禁止复制粘贴）').default(false),
+  webcamSnapshots: bool('settings.webcamSnapshots（摄像头抓拍）').default(false),
+  snapshotIntervalSeconds: z
+    .number({ error: 'settings.snapshotIntervalSeconds（抓拍间隔）必须是数字' })
+    .int('settings.snapshotIntervalSeconds（抓拍间隔）必须是整数秒')
+    .min(10, 'settings.snapshotIntervalSeconds（抓拍间隔）至少 10 秒')
+    .max(3600, 'settings.snapshotIntervalSeconds（抓拍间隔）不能超过 3600 秒')
+    .default(60),
 });
 export type ExamSettings = z.output<typeof examSettingsSchema>;
 
