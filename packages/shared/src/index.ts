@@ -11,3 +11,5 @@ export * from './account';
 export * from './code-templates';
 export * from './paper';
 export * from './grading';
+export * from './judge';
+export * from './recurrence';
