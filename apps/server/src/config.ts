@@ -17,6 +17,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
   EXAM_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  EXAM_AUTO_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().url().optional(),
@@ -88,6 +89,8 @@ export interface Config {
   publicUrl: string;
   /** How often each instance closes exam attempts past their deadline. */
   examSweepSeconds: number;
+  /** How often each instance creates and publishes the exams of due automatic-exam rules. */
+  examAutoSeconds: number;
   /** nodemailer SMTP connection URL; without it mail goes to the outbox (dev) or nowhere (production). */
   smtpUrl?: string;
   mailFrom: string;
@@ -142,6 +145,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: e.MAIL_FROM,
     platformAdminPassword: e.PLATFORM_ADMIN_PASSWORD,
     examSweepSeconds: e.EXAM_SWEEP_SECONDS,
+    examAutoSeconds: e.EXAM_AUTO_SECONDS,
   };
   if (config.env === 'production') {
     const defaults: string[] = [];
