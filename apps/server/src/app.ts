@@ -23,6 +23,7 @@ import { loadRsaKeys } from './core/crypto';
 import type { Deps } from './core/deps';
 import { registerErrorHandler } from './core/error-handler';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './core/rate-limiter';
+import { MemoryRealtime, RedisRealtime, type Realtime } from './core/realtime';
 import { LogSmsProvider, OutboxSmsProvider } from './core/sms';
 import { TokenService } from './core/tokens';
 import { JobRunner } from './core/jobs';
@@ -32,6 +33,11 @@ import { fileRoutes } from './modules/file/file.routes';
 import { examRoutes } from './modules/exam/exam.routes';
 import { examCandidateRoutes } from './modules/exam/exam-candidate.routes';
 import { closeExpiredAttempts } from './modules/exam/exam-attempt.service';
+import { examAutoRoutes } from './modules/exam/exam-auto.routes';
+import { runDueRules } from './modules/exam/exam-auto.service';
+import { examAntiCheatRoutes } from './modules/exam/exam-anticheat.routes';
+import { examMonitorRoutes } from './modules/exam/exam-monitor.routes';
+import { announceClosed } from './modules/exam/exam-monitor.service';
 import { findWebDist, isApiPath, registerWeb, renderIndex, type IndexPage } from './core/web';
 import { MenuService } from './modules/menu/menu.service';
 import { menuRoutes } from './modules/menu/menu.routes';
@@ -71,6 +77,8 @@ export interface BuildOptions {
   skipMigrate?: boolean;
   /** Serve the web app if it is built (default true). */
   serveWeb?: boolean;
+  /** A realtime adapter to use instead of the configured one (tests: a private Redis channel prefix). */
+  realtime?: Realtime;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -110,6 +118,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
   const rateLimiter: RateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
+  const realtime: Realtime =
+    options.realtime ?? (config.redisUrl ? new RedisRealtime(config.redisUrl) : new MemoryRealtime());
   const deps: Deps = {
     config,
     database,
@@ -125,20 +135,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: createMailer(config, app.log),
     storage: new LocalStorage(path.join(config.dataDir, 'files')),
     jobs: new JobRunner(database.db, app.log),
+    realtime,
   };
   await deps.jobs.failStale();
   app.decorate('deps', deps);
   // Attempts past their deadline are closed and graded even when no browser is left to submit them.
   const sweeper = setInterval(() => {
-    closeExpiredAttempts(database.db).catch((error: unknown) =>
+    closeExpiredAttempts(database.db, 200, (attempt) => announceClosed(deps, attempt, 'timeout')).catch((error: unknown) =>
       app.log.error({ err: error }, 'closing expired attempts failed'),
     );
   }, config.examSweepSeconds * 1000);
   sweeper.unref();
+  // Automatic-exam rules whose next exam is due are generated and published; rules are claimed with
+  // SKIP LOCKED, so every instance may tick.
+  const autoExams = setInterval(() => {
+    runDueRules(database.db)
+      .then((outcome) => {
+        if (outcome.failed.length > 0) app.log.warn({ failed: outcome.failed }, 'automatic exams failed');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'running automatic-exam rules failed'));
+  }, config.examAutoSeconds * 1000);
+  autoExams.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    clearInterval(autoExams);
     await deps.jobs.idle();
     redis?.disconnect();
+    if (!options.realtime) await realtime.close();
     if (ownsDatabase) await database.close();
   });
 
@@ -214,6 +237,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(paperQuestionRoutes);
   await app.register(examRoutes);
   await app.register(examCandidateRoutes);
+  await app.register(examAutoRoutes);
+  await app.register(examAntiCheatRoutes);
+  await app.register(examMonitorRoutes);
   await app.register(fileRoutes);
 
   if (webDist && indexPage) await registerWeb(app, webDist, indexPage);

@@ -6,6 +6,7 @@ import type { JobRunner } from './jobs';
 import type { Mailer } from './mailer';
 import type { Storage } from './storage';
 import type { RateLimiter } from './rate-limiter';
+import type { Realtime } from './realtime';
 import type { SmsProvider } from './sms';
 import type { TokenService } from './tokens';
 
@@ -22,6 +23,8 @@ export interface Deps {
   mailer: Mailer;
   storage: Storage;
   jobs: JobRunner;
+  /** Live exam monitoring: pub/sub across instances (realtime.ts). */
+  realtime: Realtime;
 }
 
 declare module 'fastify' {

@@ -22,7 +22,7 @@ import type { RequestContext } from '../../core/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/http';
 import { isUniqueViolation } from '../../core/db-errors';
 import { drawPaperForCandidate } from '../paper/paper.random';
-import type { AnswerInput, ReleaseWhen } from './exam.schemas';
+import type { AnswerInput, ExamSettings, ReleaseWhen } from './exam.schemas';
 import { OUTER_EXAM_ID, examState, freezeQuestions, settingsOf, type ExamState } from './exam.service';
 
 /** Saves that were in flight at the deadline are still accepted this long after it. */
@@ -384,6 +384,13 @@ export interface AttemptView {
   totalPoints: number;
   questionCount: number;
   sections: { name: string; questions: CandidateQuestionView[] }[];
+  /** The exam's anti-cheating settings the page enforces (issue 7). */
+  antiCheat: Pick<
+    ExamSettings,
+    'leaveLimit' | 'requireFullscreen' | 'blockCopyPaste' | 'webcamSnapshots' | 'snapshotIntervalSeconds'
+  >;
+  /** What has been recorded so far (a reload shows the leaves already used). */
+  counts: { tabSwitches: number; fullscreenExits: number; warnings: number; snapshots: number };
 }
 
 async function requireOwnAttempt(db: DbOrTx, ctx: RequestContext, attemptId: number): Promise<AttemptRecord> {
@@ -503,8 +510,12 @@ function blankCount(content: ExamQuestionContent): number | null {
 /** The candidate's view of their attempt: never a correct flag, key or analysis. */
 export async function attemptView(db: DbOrTx, ctx: RequestContext, attemptId: number): Promise<AttemptView> {
   const attempt = await requireOwnAttempt(db, ctx, attemptId);
-  const [exam] = await db.select({ name: exams.name }).from(exams).where(eq(exams.id, attempt.examId));
+  const [exam] = await db
+    .select({ name: exams.name, settings: exams.settings })
+    .from(exams)
+    .where(eq(exams.id, attempt.examId));
   const rows = await paperRows(db, attempt);
+  const settings = settingsOf({ settings: exam?.settings ?? {} });
   return {
     attemptId: attempt.id,
     examId: attempt.examId,
@@ -532,6 +543,19 @@ export async function attemptView(db: DbOrTx, ctx: RequestContext, attemptId: nu
       answerSeq: row.answerSeq,
       flagged: row.flagged === 1,
     })),
+    antiCheat: {
+      leaveLimit: settings.leaveLimit,
+      requireFullscreen: settings.requireFullscreen,
+      blockCopyPaste: settings.blockCopyPaste,
+      webcamSnapshots: settings.webcamSnapshots,
+      snapshotIntervalSeconds: settings.snapshotIntervalSeconds,
+    },
+    counts: {
+      tabSwitches: attempt.tabSwitches,
+      fullscreenExits: attempt.fullscreenExits,
+      warnings: attempt.warnings,
+      snapshots: attempt.snapshots,
+    },
   };
 }
 
@@ -633,7 +657,8 @@ export async function saveAnswers(
 
 // ---------- submitting and grading ----------
 
-export type SubmitReason = 'manual' | 'timeout' | 'forced';
+/** cheating: the leave limit (tab switches plus full-screen exits) was passed (exam-monitor.service.ts). */
+export type SubmitReason = 'manual' | 'timeout' | 'forced' | 'cheating';
 
 /**
  * Closes an attempt with the answers it has and grades the objective questions. Idempotent: an attempt
@@ -709,9 +734,13 @@ export async function submitAttempt(db: Db, ctx: RequestContext, attemptId: numb
  * Closes every open attempt past its deadline and grace period, whether or not a browser is still
  * there. Runs periodically on every instance; closeAttempt's row lock makes concurrent runs safe.
  */
-export async function closeExpiredAttempts(db: Db, limit = 200): Promise<number> {
+export async function closeExpiredAttempts(
+  db: Db,
+  limit = 200,
+  onClosed?: (attempt: { id: number; examId: number; userId: number }) => Promise<void>,
+): Promise<number> {
   const expired = await db
-    .select({ id: examAttempts.id })
+    .select({ id: examAttempts.id, examId: examAttempts.examId, userId: examAttempts.userId })
     .from(examAttempts)
     .where(
       and(
@@ -721,7 +750,10 @@ export async function closeExpiredAttempts(db: Db, limit = 200): Promise<number>
     )
     .orderBy(asc(examAttempts.deadlineAt))
     .limit(limit);
-  for (const { id } of expired) await closeAttempt(db, id, 'timeout');
+  for (const attempt of expired) {
+    await closeAttempt(db, attempt.id, 'timeout');
+    await onClosed?.(attempt);
+  }
   return expired.length;
 }
 

@@ -55,6 +55,8 @@ import {
   signReportToken,
   verifyReportToken,
 } from './exam-result.service';
+import { MONITOR_MENU } from './exam-monitor.routes';
+import { announceExtended, announceForced } from './exam-monitor.service';
 
 const PREFIX = '/exam/api/v1/exam';
 const TAGS = ['考试'];
@@ -289,7 +291,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${PREFIX}/examinee/extend`,
     {
-      config: { menu: EXAMINEE_MENU },
+      config: { menu: [EXAMINEE_MENU, MONITOR_MENU] },
       schema: {
         tags: TAGS,
         summary: '为考生延长考试时间（分钟）',
@@ -303,8 +305,12 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    async (request) =>
-      ok(await extendTime(db, request.ctx, request.query.examId, request.query.userId, request.body.minutes)),
+    async (request) => {
+      const { examId, userId } = request.query;
+      const result = await extendTime(db, request.ctx, examId, userId, request.body.minutes);
+      await announceExtended(app.deps, request.ctx, examId, userId, request.body.minutes);
+      return ok(result);
+    },
   );
 
   app.post(
@@ -319,10 +325,14 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${PREFIX}/examinee/force-submit`,
     {
-      config: { menu: EXAMINEE_MENU },
+      config: { menu: [EXAMINEE_MENU, MONITOR_MENU] },
       schema: { tags: TAGS, summary: '强制考生交卷', querystring: examUserQuery },
     },
-    async (request) => ok(await forceSubmit(db, request.ctx, request.query.examId, request.query.userId)),
+    async (request) => {
+      const result = await forceSubmit(db, request.ctx, request.query.examId, request.query.userId);
+      await announceForced(app.deps, request.ctx, result.attemptId);
+      return ok(result);
+    },
   );
 
   app.post(
