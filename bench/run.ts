@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { apiLatency } from './api-latency.bench';
+import { examLoad } from './exam-load.bench';
 import { paperGeneration } from './paper-generation.bench';
 import { questionSearch } from './question-search.bench';
 
@@ -9,6 +10,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   'api-latency': apiLatency,
   'question-search': questionSearch,
   'paper-generation': paperGeneration,
+  'exam-load': examLoad,
 };
 
 const only = process.argv[2];
