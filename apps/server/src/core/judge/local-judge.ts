@@ -1,0 +1,438 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { outputMatches, overallVerdict, type CodeLanguage, type JudgeVerdict } from '@kaopei/shared';
+import {
+  JudgeUnavailableError,
+  truncateText,
+  type Judge,
+  type JudgeCaseResult,
+  type JudgeRequest,
+  type JudgeResult,
+} from './judge';
+
+/** The unprivileged uid/gid every judged program runs as (nobody). */
+const SANDBOX_UID = 65534;
+/** stdout beyond this kills the program (output_limit). */
+export const STDOUT_LIMIT_BYTES = 64 * 1024;
+const STDERR_KEEP_BYTES = 8 * 1024;
+/** Largest file a program may write in its directory. */
+const FILE_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
+/** Processes and threads per run (fork bombs stop here). */
+const PIDS_LIMIT = 64;
+const CGROUP_ROOT = '/sys/fs/cgroup';
+const CGROUP_NAME = 'kaopei-judge';
+/** Exit code of the sandbox script when setting up the sandbox itself failed. */
+const SETUP_FAILED = 121;
+
+/**
+ * Runs as root inside fresh mount, pid, network, ipc and uts namespaces. Builds a root of read-only
+ * /usr and /etc, the run's own directory at /box, a small /tmp, /proc of the new pid namespace and four
+ * device nodes; then runs the program as nobody under rlimits, chrooted there. pid 1 is this shell, so
+ * every process of the run dies with it.
+ */
+const SANDBOX_SCRIPT = `
+fail() { echo "kaopei-sandbox: $1" >&2; exit ${SETUP_FAILED}; }
+exec 3<&0 0</dev/null
+B=$1; CPU=$2; shift 2
+R=$B/root
+mkdir -p "$R" || fail mkdir
+mount --make-rprivate / || fail private
+mount -t tmpfs -o size=64k,mode=755 tmpfs "$R" || fail root
+for d in usr etc; do
+  mkdir "$R/$d" && mount --rbind "/$d" "$R/$d" && mount -o remount,bind,ro "$R/$d" || fail "bind $d"
+done
+for l in bin lib lib32 lib64 libx32 sbin; do
+  if [ -L "/$l" ]; then ln -s "$(readlink "/$l")" "$R/$l" || fail "link $l"; fi
+done
+mkdir "$R/box" "$R/tmp" "$R/proc" "$R/dev" || fail dirs
+mount --bind "$B/box" "$R/box" || fail box
+mount -t tmpfs -o size=16m,mode=1777,nosuid,nodev tmpfs "$R/tmp" || fail tmp
+mount -t proc -o nosuid,nodev,noexec proc "$R/proc" || fail proc
+for f in null zero urandom random; do
+  touch "$R/dev/$f" && mount --bind "/dev/$f" "$R/dev/$f" || fail "dev $f"
+done
+mount -o remount,bind,ro "$R" || fail ro
+date +%s%N > "$B/started"
+/usr/bin/prlimit --cpu=$CPU --fsize=${FILE_SIZE_LIMIT_BYTES} --nofile=64 --core=0 --nproc=${PIDS_LIMIT * 4} -- \\
+  /usr/sbin/chroot --userspec=${SANDBOX_UID}:${SANDBOX_UID} "$R" /usr/bin/sh -c 'cd /box && exec "$@"' sh "$@" <&3
+echo $? > "$B/exit"
+`;
+
+interface LanguageSpec {
+  file: string;
+  /** Host paths that must exist (under /usr, so that they exist in the sandbox too). */
+  needs: string[];
+  compile?: string[];
+  run: (memoryLimitMb: number) => string[];
+  /** Extra memory the runtime itself needs beyond the question's limit (MB). */
+  overheadMb: number;
+  memoryError?: RegExp;
+}
+
+const LANGUAGES: Record<CodeLanguage, LanguageSpec> = {
+  javascript: {
+    file: 'main.js',
+    needs: ['/usr/bin/node'],
+    run: (mb) => ['/usr/bin/node', `--max-old-space-size=${mb}`, 'main.js'],
+    overheadMb: 64,
+    memoryError: /heap out of memory|Reached heap limit/,
+  },
+  python: {
+    file: 'main.py',
+    needs: ['/usr/bin/python3'],
+    run: () => ['/usr/bin/python3', '-B', 'main.py'],
+    overheadMb: 16,
+    memoryError: /MemoryError/,
+  },
+  c: {
+    file: 'main.c',
+    needs: ['/usr/bin/gcc'],
+    compile: ['/usr/bin/gcc', '-O2', '-std=gnu11', '-o', 'main', 'main.c', '-lm'],
+    run: () => ['./main'],
+    overheadMb: 0,
+  },
+  cpp: {
+    file: 'main.cpp',
+    needs: ['/usr/bin/g++'],
+    compile: ['/usr/bin/g++', '-O2', '-std=gnu++17', '-o', 'main', 'main.cpp'],
+    run: () => ['./main'],
+    overheadMb: 0,
+  },
+  java: {
+    file: 'Main.java',
+    needs: ['/usr/bin/javac', '/usr/bin/java'],
+    compile: ['/usr/bin/javac', '-J-Xmx384m', '-encoding', 'UTF-8', 'Main.java'],
+    run: (mb) => [
+      '/usr/bin/java',
+      `-Xmx${mb}m`,
+      '-Xss64m',
+      '-XX:+UseSerialGC',
+      '-XX:TieredStopAtLevel=1',
+      '-XX:-UsePerfData',
+      '-cp',
+      '.',
+      'Main',
+    ],
+    overheadMb: 160,
+    memoryError: /OutOfMemoryError/,
+  },
+  bash: {
+    file: 'main.sh',
+    needs: ['/usr/bin/bash'],
+    run: () => ['/usr/bin/bash', 'main.sh'],
+    overheadMb: 8,
+  },
+};
+
+const COMPILE_LIMITS = { timeLimitMs: 15_000, memoryLimitMb: 768 };
+
+interface ProcessOutcome {
+  /** The program's exit code, or 128+signal; null when the run was killed from outside. */
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  timeMs: number;
+  timedOut: boolean;
+  outputExceeded: boolean;
+  oomKilled: boolean;
+}
+
+let runCounter = 0;
+
+/** Which sandbox features this machine lacks (empty when LocalJudge can run). */
+export function missingSandboxFeatures(): string[] {
+  const missing: string[] = [];
+  if (process.platform !== 'linux') return ['Linux'];
+  if (process.getuid?.() !== 0) missing.push('root 权限（创建命名空间与 cgroup）');
+  for (const tool of [
+    '/usr/bin/unshare',
+    '/usr/bin/prlimit',
+    '/usr/sbin/chroot',
+    '/usr/bin/sh',
+    '/usr/bin/mount',
+  ])
+    if (!fs.existsSync(tool)) missing.push(tool);
+  for (const controller of ['memory', 'pids'])
+    if (!fs.existsSync(path.join(CGROUP_ROOT, controller, 'cgroup.procs')))
+      missing.push(`cgroup v1 ${controller} 控制器（${CGROUP_ROOT}/${controller}）`);
+  return missing;
+}
+
+/**
+ * Judges on this machine. Every compile and every test case is a separate process tree in its own
+ * namespaces and throw-away directory, as nobody, with CPU, wall-clock, memory (cgroup), process
+ * (cgroup), file-size and output limits and no network. Refuses to run when any of that is missing.
+ */
+export class LocalJudge implements Judge {
+  readonly name = 'local';
+  private checked: string[] | undefined;
+
+  constructor(private readonly workRoot = os.tmpdir()) {}
+
+  /** Languages whose tools are installed. */
+  languages(): CodeLanguage[] {
+    return (Object.keys(LANGUAGES) as CodeLanguage[]).filter((language) =>
+      LANGUAGES[language].needs.every((tool) => fs.existsSync(tool)),
+    );
+  }
+
+  private ensureSandbox() {
+    this.checked ??= missingSandboxFeatures();
+    if (this.checked.length > 0)
+      throw new JudgeUnavailableError(`本机判题沙箱不可用，缺少：${this.checked.join('、')}`);
+  }
+
+  async run(request: JudgeRequest): Promise<JudgeResult> {
+    this.ensureSandbox();
+    const spec = LANGUAGES[request.language];
+    if (!spec.needs.every((tool) => fs.existsSync(tool)))
+      throw new JudgeUnavailableError(`本机未安装 ${request.language} 的运行环境`);
+    const base = fs.mkdtempSync(path.join(this.workRoot, 'kaopei-judge-'));
+    try {
+      const box = path.join(base, 'box');
+      fs.mkdirSync(box, { mode: 0o755 });
+      fs.writeFileSync(path.join(box, spec.file), request.code, { mode: 0o644 });
+      fs.chownSync(box, SANDBOX_UID, SANDBOX_UID);
+      if (spec.compile) {
+        const compiled = await this.execute(base, spec.compile, '', {
+          ...COMPILE_LIMITS,
+          pids: PIDS_LIMIT * 2,
+        });
+        if (compiled.exitCode !== 0) {
+          const message = compiled.timedOut
+            ? '编译超时'
+            : compiled.oomKilled
+              ? '编译内存超限'
+              : compiled.stderr || compiled.stdout;
+          return {
+            verdict: 'compile_error',
+            compileOutput: truncateText(message),
+            cases: request.cases.map((c) => ({
+              verdict: 'compile_error' as const,
+              timeMs: 0,
+              stdout: '',
+              stderr: '',
+              expected: c.output,
+            })),
+          };
+        }
+      }
+      const cases: JudgeCaseResult[] = [];
+      for (const testCase of request.cases) {
+        const outcome = await this.execute(base, spec.run(request.memoryLimitMb), testCase.input, {
+          timeLimitMs: request.timeLimitMs,
+          memoryLimitMb: request.memoryLimitMb + spec.overheadMb,
+          pids: PIDS_LIMIT,
+        });
+        cases.push({
+          verdict: caseVerdict(outcome, testCase.output, request.timeLimitMs, spec.memoryError),
+          timeMs: outcome.timeMs,
+          stdout: truncateText(outcome.stdout),
+          stderr: truncateText(outcome.stderr),
+          expected: testCase.output,
+        });
+      }
+      return { verdict: overallVerdict(cases), cases };
+    } finally {
+      fs.rmSync(base, { recursive: true, force: true });
+    }
+  }
+
+  /** One process tree in the sandbox; resolves once every process of it is gone. */
+  private async execute(
+    base: string,
+    command: string[],
+    input: string,
+    limits: { timeLimitMs: number; memoryLimitMb: number; pids: number },
+  ): Promise<ProcessOutcome> {
+    for (const file of ['started', 'exit']) fs.rmSync(path.join(base, file), { force: true });
+    const name = `${process.pid}-${++runCounter}`;
+    const memoryGroup = path.join(CGROUP_ROOT, 'memory', CGROUP_NAME, name);
+    const pidsGroup = path.join(CGROUP_ROOT, 'pids', CGROUP_NAME, name);
+    fs.mkdirSync(memoryGroup, { recursive: true });
+    fs.mkdirSync(pidsGroup, { recursive: true });
+    try {
+      const bytes = String(limits.memoryLimitMb * 1024 * 1024);
+      fs.writeFileSync(path.join(memoryGroup, 'memory.limit_in_bytes'), bytes);
+      try {
+        // No swapping past the limit, where the kernel accounts swap.
+        fs.writeFileSync(path.join(memoryGroup, 'memory.memsw.limit_in_bytes'), bytes);
+      } catch {
+        /* swap accounting off: memory.limit_in_bytes alone applies */
+      }
+      fs.writeFileSync(path.join(pidsGroup, 'pids.max'), String(limits.pids));
+      const cpuSeconds = Math.ceil(limits.timeLimitMs / 1000) + 1;
+      const outcome = await spawnSandboxed(base, command, input, {
+        memoryGroup,
+        pidsGroup,
+        cpuSeconds,
+        // Start-up of the sandbox and of runtimes like the JVM is not the program's time.
+        wallMs: limits.timeLimitMs * 2 + 3000,
+      });
+      outcome.oomKilled = oomKills(memoryGroup) > 0;
+      return outcome;
+    } finally {
+      await removeGroup(memoryGroup);
+      await removeGroup(pidsGroup);
+    }
+  }
+}
+
+function oomKills(group: string): number {
+  try {
+    const control = fs.readFileSync(path.join(group, 'memory.oom_control'), 'utf8');
+    return Number(/oom_kill (\d+)/.exec(control)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Kills whatever is left in a cgroup, then removes it. */
+async function removeGroup(group: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      const pids = fs.readFileSync(path.join(group, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean);
+      for (const pid of pids) {
+        try {
+          process.kill(Number(pid), 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }
+      fs.rmdirSync(group);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+function spawnSandboxed(
+  base: string,
+  command: string[],
+  input: string,
+  options: { memoryGroup: string; pidsGroup: string; cpuSeconds: number; wallMs: number },
+): Promise<ProcessOutcome> {
+  return new Promise((resolve, reject) => {
+    // Join the cgroups first, so that everything the run starts is counted and limited.
+    const child = spawn(
+      '/usr/bin/sh',
+      [
+        '-c',
+        'echo $$ > "$1/cgroup.procs" && echo $$ > "$2/cgroup.procs" && shift 2 && exec "$@"',
+        'sh',
+        options.memoryGroup,
+        options.pidsGroup,
+        '/usr/bin/unshare',
+        '--mount',
+        '--net',
+        '--pid',
+        '--ipc',
+        '--uts',
+        '--fork',
+        '--kill-child',
+        '/usr/bin/sh',
+        '-c',
+        SANDBOX_SCRIPT,
+        'sandbox',
+        base,
+        String(options.cpuSeconds),
+        ...command,
+      ],
+      {
+        cwd: '/',
+        env: { PATH: '/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    const started = Date.now();
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    let stdoutBytes = 0;
+    let stderrBytes = 0;
+    let timedOut = false;
+    let outputExceeded = false;
+    const kill = () => {
+      try {
+        child.kill('SIGKILL');
+      } catch {
+        /* gone */
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, options.wallMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > STDOUT_LIMIT_BYTES) {
+        outputExceeded = true;
+        kill();
+        return;
+      }
+      stdout.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderrBytes < STDERR_KEEP_BYTES) stderr.push(chunk);
+      stderrBytes += chunk.length;
+    });
+    // A program that exits without reading its input closes the pipe early: not an error.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(input);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new JudgeUnavailableError(`无法启动判题沙箱：${error.message}`));
+    });
+    child.on('close', () => {
+      clearTimeout(timer);
+      const ended = Date.now();
+      const errText = Buffer.concat(stderr).toString('utf8');
+      const startedFile = path.join(base, 'started');
+      if (!fs.existsSync(startedFile)) {
+        if (timedOut || outputExceeded) {
+          // Killed before the sandbox was even ready: the machine is overloaded.
+          reject(new JudgeUnavailableError('判题沙箱启动超时'));
+          return;
+        }
+        reject(new JudgeUnavailableError(`判题沙箱启动失败：${errText.trim().slice(0, 300)}`));
+        return;
+      }
+      const startedNs = Number(fs.readFileSync(startedFile, 'utf8').trim());
+      const programStart = Number.isFinite(startedNs) && startedNs > 0 ? startedNs / 1e6 : started;
+      const exitFile = path.join(base, 'exit');
+      // No exit file: the run was killed from outside (time or output limit).
+      const exitCode = fs.existsSync(exitFile) ? Number(fs.readFileSync(exitFile, 'utf8').trim()) : null;
+      resolve({
+        exitCode,
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: errText,
+        timeMs: Math.max(0, Math.round(ended - programStart)),
+        timedOut,
+        outputExceeded,
+        oomKilled: false,
+      });
+    });
+  });
+}
+
+const SIGXCPU = 24;
+const SIGKILL = 9;
+
+function caseVerdict(
+  outcome: ProcessOutcome,
+  expected: string,
+  timeLimitMs: number,
+  memoryError: RegExp | undefined,
+): JudgeVerdict {
+  if (outcome.outputExceeded) return 'output_limit';
+  if (outcome.oomKilled || (outcome.exitCode !== 0 && memoryError?.test(outcome.stderr)))
+    return 'memory_limit';
+  if (outcome.timedOut || outcome.exitCode === 128 + SIGXCPU) return 'time_limit';
+  if (outcome.exitCode === 128 + SIGKILL && outcome.timeMs >= timeLimitMs) return 'time_limit';
+  if (outcome.exitCode !== 0) return 'runtime_error';
+  if (outcome.timeMs > timeLimitMs) return 'time_limit';
+  return outputMatches(outcome.stdout, expected) ? 'accepted' : 'wrong_answer';
+}
