@@ -4,6 +4,7 @@ import type { AppRouteObject } from '../../app/route-handle';
 const LIST = '/manage/exam/list';
 const RESULT = '/manage/exam/result';
 const CHECK = '/manage/exam/check';
+const MONITOR = '/manage/exam/monitor';
 
 /**
  * Children of /manage (spec §2 exam/*). Each menuUrl is the menu entry that grants the page; pages that
@@ -49,6 +50,16 @@ export const examRoutes: AppRouteObject[] = [
     path: 'exam/check/detail',
     Component: lazyPage(() => import('./pages/check-detail-page')),
     handle: { title: '阅卷', menuUrl: CHECK },
+  },
+  {
+    path: 'exam/monitor',
+    Component: lazyPage(() => import('./pages/monitor-page')),
+    handle: { title: '考试监控', menuUrl: MONITOR },
+  },
+  {
+    path: 'exam/monitor/detail',
+    Component: lazyPage(() => import('./pages/monitor-detail-page')),
+    handle: { title: '监控详情', menuUrl: MONITOR },
   },
   {
     path: 'exam/result',

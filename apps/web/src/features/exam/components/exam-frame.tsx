@@ -18,6 +18,7 @@ export const EXAM_PAGES: { label: string; path: string; menu: string }[] = [
   { label: '试卷', path: '/manage/exam/created/paper', menu: '/manage/exam/list' },
   { label: '考生', path: '/manage/exam/examinee', menu: '/manage/exam/examinee' },
   { label: '指定试卷', path: '/manage/exam/paperDesignated', menu: '/manage/exam/paperDesignated' },
+  { label: '监控', path: '/manage/exam/monitor/detail', menu: '/manage/exam/monitor' },
   { label: '阅卷', path: '/manage/exam/check', menu: '/manage/exam/check' },
   { label: '成绩', path: '/manage/exam/result', menu: '/manage/exam/result' },
   { label: '个人试卷', path: '/manage/exam/IndividualPapers', menu: '/manage/exam/result' },
