@@ -112,17 +112,18 @@ export const examAntiCheatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const attempt = await requireOwnAttempt(deps.db, request.ctx, request.query.attemptId);
       // Messages arriving before the stream is open are held back, then sent in order.
-      let stream: EventStream | undefined;
+      const open: { stream?: EventStream } = {};
       const early: Record<string, unknown>[] = [];
       const forward = (message: Record<string, unknown>) => {
-        if (typeof message.event === 'string') stream?.send(message.event, message.data ?? {});
+        if (typeof message.event === 'string') open.stream?.send(message.event, message.data ?? {});
       };
       const unsubscribe = deps.realtime.subscribe(attemptChannel(attempt.id), (message) => {
-        if (stream) forward(message);
+        if (open.stream) forward(message);
         else early.push(message);
       });
       await deps.realtime.ready();
-      stream = streams.start(request, reply);
+      const stream = streams.start(request, reply);
+      open.stream = stream;
       early.forEach(forward);
       if (attempt.status !== 0) {
         stream.send('submitted', { reason: attempt.submitReason ?? 'manual' });

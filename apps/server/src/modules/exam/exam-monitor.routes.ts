@@ -86,14 +86,15 @@ export const examMonitorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const exam = await requireOrgExam(db, request.ctx, request.query.examId);
-      let stream: EventStream | undefined;
+      const open: { stream?: EventStream } = {};
       const early: Record<string, unknown>[] = [];
       const unsubscribe = deps.realtime.subscribe(examChannel(exam.id), (message) => {
-        if (stream) stream.send('update', message);
+        if (open.stream) open.stream.send('update', message);
         else early.push(message);
       });
       await deps.realtime.ready();
-      stream = streams.start(request, reply);
+      const stream = streams.start(request, reply);
+      open.stream = stream;
       for (const message of early) stream.send('update', message);
       stream.onClose(unsubscribe);
     },
