@@ -53,6 +53,10 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('考培 <no-reply@kaopei.local>'),
   PLATFORM_ADMIN_PASSWORD: z.string().min(8).optional(),
+  JUDGE: z.enum(['local', 'judge0', 'off']).optional(),
+  JUDGE_URL: z.string().url().optional(),
+  JUDGE_TOKEN: z.string().optional(),
+  JUDGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -96,6 +100,13 @@ export interface Config {
   mailFrom: string;
   /** Creates/updates the platform administrator `platform` at start when set. */
   platformAdminPassword?: string;
+  /** Code judging: 'local' sandbox, a Judge0-compatible service at judgeUrl, or 'off' (markers grade code). */
+  judge: 'local' | 'judge0' | 'off';
+  judgeUrl?: string;
+  /** Sent as X-Auth-Token to the Judge0 service. */
+  judgeToken?: string;
+  /** Judge jobs each instance runs at once. */
+  judgeConcurrency: number;
 }
 
 export class ConfigError extends Error {}
