@@ -188,7 +188,12 @@ function MonitorBoard({ examId }: { examId: number }): ReactNode {
     { title: '答题进度', key: 'progress', width: 150, slot: 'progress' },
     { title: '剩余时间', key: 'remaining', width: 100, slot: 'remaining' },
     { title: '切屏次数', key: 'leaves', width: 90, slot: 'leaves' },
-    { title: '警告', dataIndex: 'warnings', width: 70 },
+    {
+      title: '警告',
+      dataIndex: 'warnings',
+      width: 70,
+      render: (v) => <span data-testid="monitor-warnings">{String(v)}</span>,
+    },
     { title: '抓拍', dataIndex: 'snapshots', width: 70 },
     { title: '开始时间', dataIndex: 'startedAt', width: 110, render: (v) => time(v as number | null) },
     {

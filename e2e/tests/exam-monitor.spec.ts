@@ -1,0 +1,183 @@
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiCall, apiToken, DEMO_PASSWORD, signIn } from '../support';
+
+/**
+ * Live monitoring (issue 7), two browsers: the invigilator's board on a desktop and the candidate on a
+ * phone. The board follows the candidate without reloading (online, progress), and the invigilator's
+ * warning, extra time and forced submit reach the candidate's page at once.
+ */
+
+// Two browsers and the server share two busy cores: allow page loads time.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const CANDIDATE = { account: 'lisi', name: '李四' };
+
+const QUESTIONS = [
+  { type: 0, stem: '<p>考试期间可以离开考试页面</p>', answer: false },
+  {
+    type: 1,
+    stem: '<p>发现考生作弊，监考员应当？</p>',
+    options: [
+      { content: '警告并记录', correct: true },
+      { content: '视而不见', correct: false },
+    ],
+  },
+  { type: 0, stem: '<p>考试时间可以由监考员延长</p>', answer: true },
+];
+
+/** A published exam of three approved questions for the candidate alone, open now for two hours. */
+async function seedExam(request: APIRequestContext, token: string, name: string): Promise<number> {
+  const bank = await apiCall<{ bankId: number }>(request, token, 'POST', '/question/api/v1/bank/add', {
+    name: `${name}题库`,
+  });
+  const questionIds: number[] = [];
+  for (const question of QUESTIONS) {
+    const added = await apiCall<{ questionId: number }>(
+      request,
+      token,
+      'POST',
+      '/question/api/v1/questions/add',
+      { bankId: bank.bankId, analysis: '见考场规则', ...question },
+    );
+    await apiCall(
+      request,
+      token,
+      'POST',
+      `/question/api/v1/questions/check?questionId=${added.questionId}&status=1`,
+      {},
+    );
+    questionIds.push(added.questionId);
+  }
+  const paper = await apiCall<{ paperId: number }>(request, token, 'POST', '/paper/api/v1/paper/create', {
+    name: `${name}试卷`,
+    status: 'saved',
+    sectionVOS: [
+      { name: '判断与单选', questionVOS: questionIds.map((questionId) => ({ questionId, points: 10 })) },
+    ],
+  });
+  const staff = await apiCall<{ userId: number; account: string }[]>(
+    request,
+    token,
+    'POST',
+    '/user/api/v2/staff/search?page=0&size=10',
+    { keyword: CANDIDATE.account },
+  );
+  const userId = staff.find((row) => row.account === CANDIDATE.account)?.userId;
+  if (!userId) throw new Error(`no staff ${CANDIDATE.account}`);
+  const now = Date.now();
+  const exam = await apiCall<{ examId: number }>(request, token, 'POST', '/exam/api/v1/exam/add', {
+    name,
+    paperIds: [paper.paperId],
+    startAt: now - 60_000,
+    endAt: now + 2 * 3600_000,
+    durationMinutes: 30,
+    passScore: 10,
+    settings: { showScore: 'immediately', showAnswers: 'after_end', showAnalysis: false },
+    audience: { mode: 'assigned', userIds: [userId] },
+    notify: false,
+  });
+  await apiCall(request, token, 'POST', `/exam/api/v1/exam/publish?examId=${exam.examId}`);
+  return exam.examId;
+}
+
+/** 'mm:ss' or 'h:mm:ss' in seconds. */
+function seconds(text: string | null): number {
+  const parts = (text ?? '').trim().split(':').map(Number);
+  if (parts.length < 2 || parts.some((part) => !Number.isFinite(part))) return Number.NaN;
+  return parts.reduce((total, part) => total * 60 + part, 0);
+}
+
+async function countdownSeconds(phone: Page): Promise<number> {
+  return seconds(await phone.getByTestId('countdown').textContent());
+}
+
+test('an invigilator follows a candidate live, warns them, gives them time and submits for them', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await apiToken(request, 'admin');
+  const name = `监考考试${Date.now().toString(36)}`;
+  const examId = await seedExam(request, token, name);
+
+  // The invigilator finds the exam among those running now and opens its board.
+  await signIn(page, 'admin');
+  await page.goto('/manage/exam/monitor');
+  const examRow = page.getByRole('row').filter({ hasText: name });
+  await expect(examRow).toContainText('进行中');
+  await examRow.getByText('进入监控').click();
+  await expect(page).toHaveURL(new RegExp(`/manage/exam/monitor/detail\\?examId=${examId}$`));
+  await expect(page.getByTestId('monitor-connection')).toContainText('实时');
+  const row = page.getByRole('row').filter({ hasText: CANDIDATE.name });
+  await expect(row).toContainText('未开始');
+  await expect(row.getByTestId('monitor-online')).toHaveText('离线');
+
+  // The candidate starts on a phone and answers the first question.
+  const phoneContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const phone = await phoneContext.newPage();
+  await phone.goto(`/m/exams/${examId}`);
+  await expect(phone).toHaveURL(/\/login$/);
+  await phone.getByPlaceholder(/账号/).first().fill(CANDIDATE.account);
+  await phone.getByPlaceholder(/密码/).first().fill(DEMO_PASSWORD);
+  await phone
+    .getByRole('button', { name: /登\s*录/ })
+    .first()
+    .click();
+  await expect(phone).toHaveURL(new RegExp(`/m/exams/${examId}$`));
+  await phone.getByRole('button', { name: '开始考试' }).click();
+  await phone.getByRole('button', { name: '确定开始' }).click();
+  await expect(phone).toHaveURL(/\/m\/attempts\/\d+$/);
+  const question = phone.getByTestId('question');
+  await question.getByText('错误', { exact: true }).click();
+  await expect(phone.getByTestId('save-status')).toHaveText(/已保存/);
+
+  // The board shows it without a reload.
+  await expect(row.getByTestId('monitor-online')).toHaveText('在线');
+  await expect(row).toContainText('答题中');
+  await expect(row.getByTestId('monitor-progress')).toContainText('1/3');
+  await expect(row.getByTestId('monitor-remaining')).toHaveText(/^(30:00|29:\d\d)$/);
+
+  // A warning with a message: the candidate sees it at once and acknowledges it.
+  const warning = '请勿离开考试页面，专心作答';
+  await row.getByRole('button', { name: /^警\s*告$/ }).click();
+  const warnDialog = page.getByRole('dialog').filter({ hasText: `警告考生「${CANDIDATE.name}」` });
+  await warnDialog.getByLabel('警告内容').fill(warning);
+  await warnDialog.getByRole('button', { name: '发送警告' }).click();
+  await expect(warnDialog).toBeHidden();
+  const notice = phone.getByRole('dialog').filter({ hasText: warning });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button').last().click();
+  await expect(notice).toBeHidden();
+  await expect(row.getByTestId('monitor-warnings')).toHaveText('1');
+
+  // Ten more minutes: the candidate's countdown grows.
+  const before = await countdownSeconds(phone);
+  expect(before).toBeGreaterThan(25 * 60);
+  await row.getByRole('button', { name: /^延\s*时$/ }).click();
+  const extendDialog = page.getByRole('dialog').filter({ hasText: '延长考试时间' });
+  await expect(extendDialog.getByLabel('延长分钟数')).toHaveValue('10');
+  await extendDialog.getByRole('button', { name: /^延\s*长$/ }).click();
+  await expect(extendDialog).toBeHidden();
+  await expect.poll(() => countdownSeconds(phone), { timeout: 15_000 }).toBeGreaterThan(before + 9 * 60);
+  await expect(row.getByTestId('monitor-remaining')).toHaveText(/^(40:00|39:\d\d)$/);
+
+  // The detail drawer: the answered grid and the log in Chinese.
+  await row.getByRole('button', { name: /^详\s*情$/ }).click();
+  const drawer = page.locator('.ant-drawer').filter({ hasText: `${CANDIDATE.name}（${CANDIDATE.account}）` });
+  await expect(drawer.getByTestId('monitor-question-grid').locator('.kp-monitor-cell--answered')).toHaveCount(
+    1,
+  );
+  await expect(drawer.getByTestId('monitor-events')).toContainText(`监考警告：${warning}`);
+  await expect(drawer.getByTestId('monitor-events')).toContainText('延长时间 10 分钟');
+  await drawer.locator('.ant-drawer-close').click();
+  await expect(drawer).toBeHidden();
+
+  // A forced submit: the candidate lands on the result; the board shows the attempt graded.
+  await row.getByRole('button', { name: '强制交卷' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '强制交卷' }).click();
+  await expect(phone).toHaveURL(/\/m\/attempts\/\d+\/result$/);
+  await expect(row).toContainText('已评分');
+  await expect(row).toContainText('强制交卷');
+  await phoneContext.close();
+});
