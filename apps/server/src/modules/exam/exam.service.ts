@@ -104,7 +104,7 @@ function audienceOf(exam: Pick<ExamRecord, 'audience'>): Audience {
 }
 
 /** The exam rows with their papers and candidate counts: one query for the exams, one for papers. */
-async function toRows(db: DbOrTx, records: ExamRecord[]): Promise<ExamRow[]> {
+export async function toRows(db: DbOrTx, records: ExamRecord[]): Promise<ExamRow[]> {
   const ids = records.map((exam) => exam.id);
   if (ids.length === 0) return [];
   const [paperRows, counts] = await Promise.all([

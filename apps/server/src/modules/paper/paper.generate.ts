@@ -17,7 +17,7 @@ import { createPaper, questionOrgs, questionsByIds, type PaperDetail, type PickR
  */
 
 /** Checks what the rules refer to; returns the knowledge points' names for messages. */
-async function checkRefs(
+export async function checkRefs(
   db: DbOrTx,
   ctx: RequestContext,
   rules: AutoRulesInput,
