@@ -29,6 +29,9 @@ import { TokenService } from './core/tokens';
 import { JobRunner } from './core/jobs';
 import { createMailer } from './core/mailer';
 import { LocalStorage } from './core/storage';
+import { LocalJudge, createJudge, missingSandboxFeatures } from './core/judge';
+import { JudgeWorker } from './modules/judge/judge.worker';
+import { judgeRoutes } from './modules/judge/judge.routes';
 import { fileRoutes } from './modules/file/file.routes';
 import { examRoutes } from './modules/exam/exam.routes';
 import { examCandidateRoutes } from './modules/exam/exam-candidate.routes';
@@ -120,6 +123,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const rateLimiter: RateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
   const realtime: Realtime =
     options.realtime ?? (config.redisUrl ? new RedisRealtime(config.redisUrl) : new MemoryRealtime());
+  const judge = createJudge(config);
+  if (judge instanceof LocalJudge && missingSandboxFeatures().length > 0)
+    app.log.warn(
+      { missing: missingSandboxFeatures() },
+      'code judging: the local sandbox is unavailable; judge jobs will fail (set JUDGE_URL or JUDGE=off)',
+    );
   const deps: Deps = {
     config,
     database,
@@ -136,13 +145,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage: new LocalStorage(path.join(config.dataDir, 'files')),
     jobs: new JobRunner(database.db, app.log),
     realtime,
+    judge,
+    judgeWorker: new JudgeWorker(database.db, judge, config.judgeConcurrency, app.log),
   };
+  // Tests drive the judge queue themselves (judgeWorker.drain()), so other tests' code answers stay pending.
+  if (config.env !== 'test') deps.judgeWorker.start();
   await deps.jobs.failStale();
   app.decorate('deps', deps);
   // Attempts past their deadline are closed and graded even when no browser is left to submit them.
   const sweeper = setInterval(() => {
-    closeExpiredAttempts(database.db, 200, (attempt) => announceClosed(deps, attempt, 'timeout')).catch((error: unknown) =>
-      app.log.error({ err: error }, 'closing expired attempts failed'),
+    closeExpiredAttempts(database.db, 200, (attempt) => announceClosed(deps, attempt, 'timeout')).catch(
+      (error: unknown) => app.log.error({ err: error }, 'closing expired attempts failed'),
     );
   }, config.examSweepSeconds * 1000);
   sweeper.unref();
@@ -160,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clearInterval(sweeper);
     clearInterval(autoExams);
     await deps.jobs.idle();
+    await deps.judgeWorker.stop();
     redis?.disconnect();
     if (!options.realtime) await realtime.close();
     if (ownsDatabase) await database.close();
@@ -237,6 +251,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(paperQuestionRoutes);
   await app.register(examRoutes);
   await app.register(examCandidateRoutes);
+  await app.register(judgeRoutes);
   await app.register(examAutoRoutes);
   await app.register(examAntiCheatRoutes);
   await app.register(examMonitorRoutes);

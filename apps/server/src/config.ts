@@ -157,7 +157,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     platformAdminPassword: e.PLATFORM_ADMIN_PASSWORD,
     examSweepSeconds: e.EXAM_SWEEP_SECONDS,
     examAutoSeconds: e.EXAM_AUTO_SECONDS,
+    judge: e.JUDGE ?? (e.JUDGE_URL ? 'judge0' : 'local'),
+    judgeUrl: e.JUDGE_URL,
+    judgeToken: e.JUDGE_TOKEN,
+    judgeConcurrency: e.JUDGE_CONCURRENCY,
   };
+  if (config.judge === 'judge0' && !config.judgeUrl)
+    throw new ConfigError('Invalid configuration: JUDGE=judge0 needs JUDGE_URL');
   if (config.env === 'production') {
     const defaults: string[] = [];
     if (config.jwtSecret === DEFAULT_JWT_SECRET) defaults.push('JWT_SECRET');

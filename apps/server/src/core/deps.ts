@@ -3,6 +3,8 @@ import type { Database, Db } from '../db/client';
 import type { MenuService } from '../modules/menu/menu.service';
 import type { RsaKeys } from './crypto';
 import type { JobRunner } from './jobs';
+import type { Judge } from './judge';
+import type { JudgeWorker } from '../modules/judge/judge.worker';
 import type { Mailer } from './mailer';
 import type { Storage } from './storage';
 import type { RateLimiter } from './rate-limiter';
@@ -23,6 +25,9 @@ export interface Deps {
   mailer: Mailer;
   storage: Storage;
   jobs: JobRunner;
+  /** null when code judging is off (JUDGE=off). */
+  judge: Judge | null;
+  judgeWorker: JudgeWorker;
   /** Live exam monitoring: pub/sub across instances (realtime.ts). */
   realtime: Realtime;
 }

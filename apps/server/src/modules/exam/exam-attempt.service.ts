@@ -22,6 +22,7 @@ import type { RequestContext } from '../../core/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/http';
 import { isUniqueViolation } from '../../core/db-errors';
 import { drawPaperForCandidate } from '../paper/paper.random';
+import { enqueueCodeGrading } from '../judge/judge.queue';
 import type { AnswerInput, ExamSettings, ReleaseWhen } from './exam.schemas';
 import { OUTER_EXAM_ID, examState, freezeQuestions, settingsOf, type ExamState } from './exam.service';
 
@@ -690,6 +691,8 @@ export async function closeAttempt(db: Db, attemptId: number, reason: SubmitReas
         where aq.attempt_id = ${attemptId}::bigint and aq.question_id = v.question_id`);
     }
     const pending = graded.filter(({ grade }) => grade.score === null).length;
+    // Answered code questions are judged by the queue's workers, which then score them.
+    await enqueueCodeGrading(tx, attempt, rows);
     const score = roundScore(graded.reduce((sum, { grade }) => sum + (grade.score ?? 0), 0));
     const now = new Date();
     await tx

@@ -467,8 +467,11 @@ export async function answersToMark(
   };
 }
 
-/** Recomputes an attempt's score, pending marks, pass and status from its questions. */
-async function refreshAttempt(tx: DbOrTx, attemptId: number): Promise<void> {
+/**
+ * Recomputes a closed attempt's score, pending marks, pass and status from its questions: the one
+ * rule for human marking and for scores the code judge writes.
+ */
+export async function refreshAttempt(tx: DbOrTx, attemptId: number): Promise<void> {
   await tx.execute(sql`
     update ${examAttempts} a set
       score = s.score,

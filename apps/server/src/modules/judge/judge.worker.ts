@@ -1,0 +1,253 @@
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { isCodeLanguage, judgeVerdictLabel, roundScore } from '@kaopei/shared';
+import type { Db } from '../../db/client';
+import { attemptQuestions, examAttempts, examQuestions, judgeJobs } from '../../db/schema';
+import type { Judge, JudgeResult } from '../../core/judge';
+import { refreshAttempt } from '../exam/exam-result.service';
+import { JOB_STATUS, codeKeyOf, type CodeKey } from './judge.queue';
+
+type JobRecord = typeof judgeJobs.$inferSelect;
+
+/** A running job whose instance has not finished it in this long is given to another. */
+export const STALE_MINUTES = 5;
+export const MAX_TRIES = 3;
+
+/** What a job's result holds for the candidate (sample) or the marker (grade). */
+export interface JobCaseResult {
+  input: string;
+  expected: string;
+  stdout: string;
+  stderr: string;
+  verdict: string;
+  timeMs: number;
+}
+
+/**
+ * Claims queued judge jobs with FOR UPDATE SKIP LOCKED (every instance runs one), runs them with the
+ * configured concurrency, and writes their verdicts; grade jobs also score the answer. Judging never
+ * happens inside a request.
+ */
+export class JudgeWorker {
+  private active = 0;
+  private ticking = false;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly judge: Judge | null,
+    private readonly concurrency: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  get enabled(): boolean {
+    return this.judge !== null;
+  }
+
+  start(intervalMs = 1000): void {
+    if (!this.judge || this.timer) return;
+    this.timer = setInterval(() => this.kick(), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.idle();
+  }
+
+  /** Looks for work now (after a job was queued on this instance). */
+  kick(): void {
+    this.tick().catch((error: unknown) => this.log.error({ err: error }, 'judge worker tick failed'));
+  }
+
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+
+  /** Claims and starts as many jobs as there are free slots. */
+  async tick(): Promise<number> {
+    if (!this.judge || this.ticking) return 0;
+    this.ticking = true;
+    try {
+      await this.requeueStale();
+      const free = this.concurrency - this.active;
+      if (free <= 0) return 0;
+      const claimed = await this.claim(free);
+      for (const job of claimed) {
+        this.active += 1;
+        const run = this.process(job).finally(() => {
+          this.active -= 1;
+          this.running.delete(run);
+          this.kick();
+        });
+        this.running.add(run);
+      }
+      return claimed.length;
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  /** Runs queued jobs until none is left that this instance can see (tests, scripts). */
+  async drain(): Promise<void> {
+    for (let round = 0; round < 1000; round += 1) {
+      const started = await this.tick();
+      await this.idle();
+      if (started === 0 && this.running.size === 0) return;
+    }
+  }
+
+  private async claim(limit: number): Promise<JobRecord[]> {
+    // Candidates waiting on a sample run go before the grading of closed attempts.
+    const next = this.db
+      .select({ id: judgeJobs.id })
+      .from(judgeJobs)
+      .where(eq(judgeJobs.status, JOB_STATUS.queued))
+      .orderBy(desc(sql`${judgeJobs.kind} = 'sample'`), asc(judgeJobs.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return this.db
+      .update(judgeJobs)
+      .set({ status: JOB_STATUS.running, lockedAt: new Date(), tries: sql`${judgeJobs.tries} + 1` })
+      .where(and(inArray(judgeJobs.id, next), eq(judgeJobs.status, JOB_STATUS.queued)))
+      .returning();
+  }
+
+  private async requeueStale(): Promise<void> {
+    const stale = and(
+      eq(judgeJobs.status, JOB_STATUS.running),
+      lt(judgeJobs.lockedAt, sql`now() - make_interval(mins => ${STALE_MINUTES})`),
+    );
+    await this.db
+      .update(judgeJobs)
+      .set({ status: JOB_STATUS.queued, lockedAt: null })
+      .where(and(stale, lt(judgeJobs.tries, MAX_TRIES)));
+    await this.db
+      .update(judgeJobs)
+      .set({ status: JOB_STATUS.failed, finishedAt: new Date(), result: { error: '判题超时，已放弃' } })
+      .where(and(stale, sql`${judgeJobs.tries} >= ${MAX_TRIES}`));
+  }
+
+  private async process(job: JobRecord): Promise<void> {
+    try {
+      const key = await this.keyOf(job);
+      if (!key) {
+        await this.finish(job, null, { error: '题目不存在或不是编程题' }, JOB_STATUS.failed);
+        return;
+      }
+      const cases = job.kind === 'sample' ? key.testCases.filter((c) => c.sample) : key.testCases;
+      if (!isCodeLanguage(job.language) || !key.languages.includes(job.language) || cases.length === 0) {
+        // Nothing the judge can run: a grade job scores 0 with the reason.
+        const reason = cases.length === 0 ? '本题没有可运行的测试用例' : `本题不允许使用 ${job.language}`;
+        await this.finish(job, null, { error: reason, cases: [], passed: 0, total: cases.length });
+        if (job.kind === 'grade') await this.score(job, 0, `自动判题：${reason}，得 0 分`);
+        return;
+      }
+      const outcome = await this.judge!.run({
+        language: job.language,
+        code: job.code,
+        cases: cases.map(({ input, output }) => ({ input, output })),
+        timeLimitMs: key.timeLimit,
+        memoryLimitMb: key.memoryLimit,
+      });
+      await this.complete(job, cases, outcome);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.error({ err: error, jobId: job.id, tries: job.tries }, 'judge job failed');
+      if (job.tries >= MAX_TRIES) {
+        // Given up: a grade job's answer stays with the markers (its score is still pending).
+        await this.finish(job, null, { error: message.slice(0, 500) }, JOB_STATUS.failed);
+      } else {
+        await this.db
+          .update(judgeJobs)
+          .set({ status: JOB_STATUS.queued, lockedAt: null })
+          .where(eq(judgeJobs.id, job.id));
+      }
+    }
+  }
+
+  private async keyOf(job: JobRecord): Promise<CodeKey | null> {
+    if (!job.attemptId) return null;
+    const [row] = await this.db
+      .select({ content: examQuestions.content })
+      .from(examAttempts)
+      .innerJoin(
+        examQuestions,
+        and(eq(examQuestions.examId, examAttempts.examId), eq(examQuestions.questionId, job.questionId)),
+      )
+      .where(eq(examAttempts.id, job.attemptId));
+    return row ? codeKeyOf(row.content) : null;
+  }
+
+  private async complete(job: JobRecord, cases: CodeKey['testCases'], outcome: JudgeResult): Promise<void> {
+    const passed = outcome.cases.filter((c) => c.verdict === 'accepted').length;
+    const results: JobCaseResult[] = outcome.cases.map((c, i) => ({
+      input: cases[i]?.input ?? '',
+      expected: cases[i]?.output ?? '',
+      stdout: c.stdout,
+      stderr: c.stderr,
+      verdict: c.verdict,
+      timeMs: c.timeMs,
+    }));
+    const result = {
+      cases: results,
+      passed,
+      total: cases.length,
+      ...(outcome.compileOutput ? { compileOutput: outcome.compileOutput } : {}),
+    };
+    await this.finish(job, outcome.verdict, result);
+    if (job.kind !== 'grade') return;
+    const summary = `自动判题：${judgeVerdictLabel(outcome.verdict)}，通过 ${passed}/${cases.length} 个测试用例`;
+    await this.score(job, passed / cases.length, summary);
+  }
+
+  private async finish(
+    job: JobRecord,
+    verdict: string | null,
+    result: Record<string, unknown>,
+    status: number = JOB_STATUS.done,
+  ): Promise<void> {
+    await this.db
+      .update(judgeJobs)
+      .set({ status, verdict, result, finishedAt: new Date(), lockedAt: null })
+      .where(eq(judgeJobs.id, job.id));
+  }
+
+  /**
+   * Scores the answer: points × the share of passed cases, one decimal. A score a marker has already
+   * given by hand is kept; the attempt's totals are recomputed the same way marking does.
+   */
+  private async score(job: JobRecord, share: number, comment: string): Promise<void> {
+    if (!job.attemptId) return;
+    const attemptId = job.attemptId;
+    await this.db.transaction(async (tx) => {
+      const [attempt] = await tx
+        .select({ status: examAttempts.status })
+        .from(examAttempts)
+        .where(eq(examAttempts.id, attemptId))
+        .for('update');
+      if (!attempt || attempt.status === 0) return;
+      const [row] = await tx
+        .select({ points: attemptQuestions.points, markedBy: attemptQuestions.markedBy })
+        .from(attemptQuestions)
+        .where(
+          and(eq(attemptQuestions.attemptId, attemptId), eq(attemptQuestions.questionId, job.questionId)),
+        );
+      if (!row || row.markedBy !== null) return;
+      await tx
+        .update(attemptQuestions)
+        .set({
+          score: roundScore(Number(row.points) * share),
+          markComment: comment,
+          markedBy: null,
+          markedAt: new Date(),
+        })
+        .where(
+          and(eq(attemptQuestions.attemptId, attemptId), eq(attemptQuestions.questionId, job.questionId)),
+        );
+      await refreshAttempt(tx, attemptId);
+    });
+  }
+}
