@@ -454,6 +454,16 @@ async function syncCandidates(
  */
 export async function freezeQuestions(db: DbOrTx, examId: number, questionIds: number[]): Promise<void> {
   if (questionIds.length === 0) return;
+  // Every start of a fixed-paper exam asks for questions frozen at publish: read and write only the
+  // missing ones (an index-only probe instead of re-reading and re-inserting 50 contents per start).
+  const wanted = [...new Set(questionIds)];
+  const frozen = await db
+    .select({ questionId: examQuestions.questionId })
+    .from(examQuestions)
+    .where(and(eq(examQuestions.examId, examId), inArray(examQuestions.questionId, wanted)));
+  const have = new Set(frozen.map((row) => row.questionId));
+  const missing = wanted.filter((id) => !have.has(id));
+  if (missing.length === 0) return;
   const rows = await db
     .select({
       id: questions.id,
@@ -468,7 +478,7 @@ export async function freezeQuestions(db: DbOrTx, examId: number, questionIds: n
       >`coalesce((select array_agg(${questionKnowledge.knowledgeId}) from ${questionKnowledge} where ${questionKnowledge.questionId} = ${questions.id}), '{}')`,
     })
     .from(questions)
-    .where(inArray(questions.id, [...new Set(questionIds)]));
+    .where(inArray(questions.id, missing));
   await db
     .insert(examQuestions)
     .values(
