@@ -41,8 +41,18 @@ function row(overrides: Partial<MonitorRow> = {}): MonitorRow {
 describe('mergeUpdate', () => {
   it('merges the changed fields into the row of the attempt and leaves the others alone', () => {
     const rows = [row({ userId: 1, attemptId: 10, state: 'in_progress' }), row({ userId: 2, attemptId: 11 })];
-    const { rows: next, known } = mergeUpdate(rows, { attemptId: 10, userId: 1, answered: 1, online: true });
+    const {
+      rows: next,
+      known,
+      fresh,
+    } = mergeUpdate(rows, {
+      attemptId: 10,
+      userId: 1,
+      answered: 1,
+      online: true,
+    });
     expect(known).toBe(true);
+    expect(fresh).toBe(false);
     expect(next[0]).toMatchObject({
       attemptId: 10,
       answered: 1,
@@ -56,13 +66,18 @@ describe('mergeUpdate', () => {
 
   it('gives a candidate who just started their attempt', () => {
     const rows = [row({ userId: 7, attemptId: null })];
-    const { rows: next, known } = mergeUpdate(rows, {
+    const {
+      rows: next,
+      known,
+      fresh,
+    } = mergeUpdate(rows, {
       attemptId: 99,
       userId: 7,
       state: 'in_progress',
       deadlineAt: 5000,
     });
     expect(known).toBe(true);
+    expect(fresh).toBe(true);
     expect(next[0]).toMatchObject({ attemptId: 99, state: 'in_progress', deadlineAt: 5000 });
   });
 

@@ -105,16 +105,18 @@ export function progressPercent(row: Pick<MonitorRow, 'answered' | 'total'>): nu
 /**
  * Merges a stream update into the rows of the page shown. The update names the attempt; a row without
  * that attempt but of the same candidate (they just started, or started again) takes it. `known` is false
- * when no row of this page is concerned (another page, or a filter that hides it) — the caller decides
- * whether to refetch.
+ * when no row of this page is concerned (another page, or a filter that hides it); `fresh` when the row had
+ * another attempt or none, so fields the update does not carry (progress, start) are stale. The caller
+ * decides whether to refetch.
  */
 export function mergeUpdate(
   rows: readonly MonitorRow[],
   update: MonitorUpdate,
-): { rows: MonitorRow[]; known: boolean } {
+): { rows: MonitorRow[]; known: boolean; fresh: boolean } {
   let index = rows.findIndex((row) => row.attemptId === update.attemptId);
+  const fresh = index < 0;
   if (index < 0) index = rows.findIndex((row) => row.userId === update.userId);
-  if (index < 0) return { rows: [...rows], known: false };
+  if (index < 0) return { rows: [...rows], known: false, fresh: false };
   const next = [...rows];
   const current = rows[index] as MonitorRow;
   const merged: MonitorRow = { ...current };
@@ -122,7 +124,7 @@ export function mergeUpdate(
     if (value !== undefined) (merged as unknown as Record<string, unknown>)[key] = value;
   }
   next[index] = merged;
-  return { rows: next, known: true };
+  return { rows: next, known: true, fresh };
 }
 
 /** Whether an update may move the row out of (or into) a state filter: the page must be refetched. */

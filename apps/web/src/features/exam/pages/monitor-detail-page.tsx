@@ -154,8 +154,11 @@ function MonitorBoard({ examId }: { examId: number }): ReactNode {
         );
         const merged = mergeUpdate(page.data, update);
         if (merged.known) queryClient.setQueryData<Page<MonitorRow>>(key, { ...page, data: merged.rows });
-        // An attempt this page does not show yet, or a state change under a state filter: ask again.
-        if (!merged.known || (shown.state !== undefined && changesState(before, update))) refetchRows.call();
+        // An attempt this page does not show (yet), a candidate's new attempt, or a state change under a
+        // state filter: ask again.
+        if (!merged.known || merged.fresh || (shown.state !== undefined && changesState(before, update))) {
+          refetchRows.call();
+        }
       }
       if (update.state !== undefined || update.online !== undefined) refetchSummary.call();
       if (openAttemptId === update.attemptId) refetchDetail.call();
