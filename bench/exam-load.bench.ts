@@ -126,35 +126,58 @@ function machineJiffies(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
-interface CpuProbe {
-  stop(): {
-    generatorCpuPercent: number;
-    serverCpuPercent: number;
-    machineBusyPercent: number;
-    cores: number;
-  };
+/** PostgreSQL backends serving the bench database (the server's pool, or the ceiling's). */
+async function backendPids(databaseUrl: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const rows = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+      [DB_NAME],
+    );
+    return rows.rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
 }
 
-/** CPU use over a phase, in percent of one core (machine: percent of all cores). */
-function cpuProbe(serverPid: number): CpuProbe {
+export interface CpuUse {
+  /** Percent of one core, over the phase's wall time. */
+  generatorCpuPercent: number;
+  serverCpuPercent: number;
+  /** The bench database's PostgreSQL backends (those alive at the end of the phase). */
+  postgresCpuPercent: number;
+  /** Percent of all the machine's cores, whoever used them (other work on the machine included). */
+  machineBusyPercent: number;
+  cores: number;
+  seconds: number;
+}
+
+/** CPU use over a phase: call the result to stop. */
+async function cpuProbe(databaseUrl: string, serverPid?: number): Promise<() => Promise<CpuUse>> {
   const wall0 = performance.now();
   const gen0 = process.cpuUsage();
-  const server0 = processCpuSeconds(serverPid);
+  const server0 = serverPid ? processCpuSeconds(serverPid) : 0;
   const machine0 = machineJiffies();
-  return {
-    stop() {
-      const wall = (performance.now() - wall0) / 1000;
-      const gen = process.cpuUsage(gen0);
-      const machine1 = machineJiffies();
-      return {
-        generatorCpuPercent: Math.round(((gen.user + gen.system) / 1e6 / wall) * 100),
-        serverCpuPercent: Math.round(((processCpuSeconds(serverPid) - server0) / wall) * 100),
-        machineBusyPercent: Math.round(
-          ((machine1.busy - machine0.busy) / Math.max(1, machine1.total - machine0.total)) * 100,
-        ),
-        cores: os.cpus().length,
-      };
-    },
+  const db0 = new Map((await backendPids(databaseUrl)).map((pid) => [pid, processCpuSeconds(pid)]));
+  return async () => {
+    const wall = (performance.now() - wall0) / 1000;
+    const gen = process.cpuUsage(gen0);
+    const machine1 = machineJiffies();
+    const server = serverPid ? processCpuSeconds(serverPid) - server0 : 0;
+    let db = 0;
+    for (const pid of await backendPids(databaseUrl)) db += processCpuSeconds(pid) - (db0.get(pid) ?? 0);
+    const percent = (seconds: number) => Math.round((seconds / wall) * 100);
+    return {
+      generatorCpuPercent: percent((gen.user + gen.system) / 1e6),
+      serverCpuPercent: percent(server),
+      postgresCpuPercent: percent(db),
+      machineBusyPercent: Math.round(
+        ((machine1.busy - machine0.busy) / Math.max(1, machine1.total - machine0.total)) * 100,
+      ),
+      cores: os.cpus().length,
+      seconds: +wall.toFixed(1),
+    };
   };
 }
 
@@ -589,7 +612,14 @@ async function verify(databaseUrl: string, logs: CandidateLog[]) {
 // ---------- the ceiling ----------
 
 /** Back-to-back saves of `concurrency` candidates for `seconds`: the server's saturated throughput. */
-async function saturatedSaves(h: Http, examId: number, tokens: string[], seconds: number) {
+async function saturatedSaves(
+  h: Http,
+  examId: number,
+  tokens: string[],
+  seconds: number,
+  databaseUrl: string,
+  serverPid: number,
+) {
   const rec = new Recorder();
   const startRec = new Recorder();
   const attempts = await Promise.all(
@@ -606,6 +636,7 @@ async function saturatedSaves(h: Http, examId: number, tokens: string[], seconds
   if (startRec.errorCount > 0)
     throw new Error(`saturation starts failed: ${JSON.stringify(startRec.errors)}`);
   let saves = 0;
+  const stopProbe = await cpuProbe(databaseUrl, serverPid);
   const t0 = performance.now();
   const end = t0 + seconds * 1000;
   await Promise.all(
@@ -627,6 +658,7 @@ async function saturatedSaves(h: Http, examId: number, tokens: string[], seconds
     }),
   );
   const wall = (performance.now() - t0) / 1000;
+  const cpu = await stopProbe();
   return {
     concurrency: tokens.length,
     seconds: +wall.toFixed(1),
@@ -634,6 +666,9 @@ async function saturatedSaves(h: Http, examId: number, tokens: string[], seconds
     savesPerSecond: Math.round(saves / wall),
     latency: stats(rec.latencies),
     errors: rec.errors,
+    cpu,
+    serverCpuMsPerSave: +(((cpu.serverCpuPercent / 100) * wall * 1000) / Math.max(1, saves)).toFixed(2),
+    postgresCpuMsPerSave: +(((cpu.postgresCpuPercent / 100) * wall * 1000) / Math.max(1, saves)).toFixed(2),
   };
 }
 
@@ -653,10 +688,11 @@ async function rawUpserts(databaseUrl: string, count: number, concurrency: numbe
     );
     await pool.query('analyze bench_upsert');
     let next = 0;
+    const clients = await Promise.all(Array.from({ length: concurrency }, () => pool.connect()));
+    const stopProbe = await cpuProbe(databaseUrl);
     const t0 = performance.now();
     await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        const client = await pool.connect();
+      clients.map(async (client) => {
         try {
           while (next < count) {
             next += 1;
@@ -712,7 +748,7 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
     const rec = { start: new Recorder(), save: new Recorder(), submit: new Recorder() };
     const logs: CandidateLog[] = Array.from({ length: n }, () => ({ acked: new Map(), submitted: false }));
     const loadAvgBefore = os.loadavg();
-    const probe = cpuProbe(server.child.pid as number);
+    const stopProbe = await cpuProbe(databaseUrl, server.child.pid as number);
     const t0 = performance.now();
     const progress = setInterval(() => {
       const s = Math.round((performance.now() - t0) / 1000);
@@ -727,10 +763,17 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
     );
     clearInterval(progress);
     const loadSeconds = (performance.now() - t0) / 1000;
-    const cpu = probe.stop();
+    const cpu = await stopProbe();
     const verification = await verify(databaseUrl, logs);
 
-    const saturation = await saturatedSaves(h, setup.examId, userTokens.slice(n), o.saturationSeconds);
+    const saturation = await saturatedSaves(
+      h,
+      setup.examId,
+      userTokens.slice(n),
+      o.saturationSeconds,
+      databaseUrl,
+      server.child.pid as number,
+    );
     const ceiling = await rawUpserts(databaseUrl, rec.save.latencies.length, o.poolSize, n);
     const errors = rec.start.errorCount + rec.save.errorCount + rec.submit.errorCount;
     const p99 = Math.max(...[rec.start, rec.save, rec.submit].map((r) => stats(r.latencies).p99ms));
