@@ -712,11 +712,14 @@ async function rawUpserts(databaseUrl: string, count: number, concurrency: numbe
       }),
     );
     const wall = (performance.now() - t0) / 1000;
+    const cpu = await stopProbe();
     return {
       upserts: count,
       concurrency,
       seconds: +wall.toFixed(1),
       upsertsPerSecond: Math.round(count / wall),
+      cpu,
+      postgresCpuMsPerUpsert: +(((cpu.postgresCpuPercent / 100) * wall * 1000) / count).toFixed(2),
     };
   } finally {
     await pool.query('drop table if exists bench_upsert').catch(() => undefined);
