@@ -17,6 +17,11 @@ export const examRoutes: AppRouteObject[] = [
     handle: { title: '考试列表', menuUrl: LIST, keepAlive: true },
   },
   {
+    path: 'exam/auto',
+    Component: lazyPage(() => import('./pages/exam-auto-page')),
+    handle: { title: '自动考试', menuUrl: '/manage/exam/auto', keepAlive: true },
+  },
+  {
     path: 'exam/editor',
     Component: lazyPage(() => import('./pages/exam-editor-page')),
     handle: { title: '编辑考试', menuUrl: LIST },
