@@ -341,8 +341,8 @@ export async function monitorExams(
   const pattern = paging.keyword ? containsPattern(paging.keyword) : undefined;
   const onlineSeconds = ONLINE_WINDOW_MS / 1000;
   const result = await db.execute(sql`
-    with page as (
-      select e.id, e.name, e.status, e.start_at, e.end_at, count(*) over () as total,
+    with current as (
+      select e.id, e.name, e.status, e.start_at, e.end_at,
              case when (e.start_at is null or e.start_at <= now()) and (e.end_at is null or e.end_at > now()) then 0
                   when e.start_at > now() then 1 else 2 end as rank
       from ${exams} e
@@ -350,7 +350,10 @@ export async function monitorExams(
         and (e.start_at is null or e.start_at <= now() + interval '24 hours')
         and (e.end_at is null or e.end_at >= now() - interval '24 hours')
         ${pattern ? sql`and e.name ilike ${pattern}` : sql``}
-      order by rank, case when rank = 2 then null else e.start_at end asc nulls first, e.end_at desc, e.id desc
+    ),
+    page as (
+      select current.*, count(*) over () as total from current
+      order by rank, case when rank = 2 then null else start_at end asc nulls first, end_at desc, id desc
       limit ${paging.limit} offset ${paging.offset}
     )
     select page.*, s.*
