@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useParams } from 'react-router';
 import { Checkbox, Input, Radio, Spin, Typography } from 'antd';
 import {
   CODE_LANGUAGES,
@@ -10,6 +11,7 @@ import {
 import { templateFor, type CodeByLanguage } from '../../../components/code-editor/templates';
 import type { CandidateQuestion } from '../api';
 import { asCodeAnswer } from '../answer-format';
+import { CodeRunPanel } from './code-run-panel';
 
 // CodeMirror is large: load it only when a code question is on screen.
 const CodeEditor = lazy(() =>
@@ -50,6 +52,8 @@ function CodeAnswerEditor({ question, answer, onChange, disabled }: QuestionAnsw
   const [drafts, setDrafts] = useState<CodeByLanguage>({});
   const [language, setLanguage] = useState<CodeLanguage>(savedLanguage ?? offered[0] ?? 'java');
   const value: CodeByLanguage = savedLanguage ? { ...drafts, [savedLanguage]: saved?.code } : drafts;
+  // The attempt page's route (/m/attempts/:attemptId): sample runs belong to the open attempt.
+  const attemptId = Number(useParams().attemptId);
 
   return (
     <div className="kp-m-code">
@@ -76,6 +80,15 @@ function CodeAnswerEditor({ question, answer, onChange, disabled }: QuestionAnsw
           ? `已作答语言：${LANGUAGE_LABELS.get(savedLanguage) ?? savedLanguage}`
           : '在编辑器中编写代码即作答'}
       </Typography.Text>
+      {question.code?.samples.length && attemptId > 0 ? (
+        <CodeRunPanel
+          attemptId={attemptId}
+          questionId={question.questionId}
+          language={language}
+          code={value[language] ?? templateFor(language, templates)}
+          disabled={disabled}
+        />
+      ) : null}
       {question.code?.samples.length ? (
         <div className="kp-m-code__samples">
           {question.code.samples.map((sample, index) => (
