@@ -148,8 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     judge,
     judgeWorker: new JudgeWorker(database.db, judge, config.judgeConcurrency, app.log),
   };
-  // Tests drive the judge queue themselves (judgeWorker.drain()), so other tests' code answers stay pending.
-  if (config.env !== 'test') deps.judgeWorker.start();
+  if (config.judgePollMs > 0) deps.judgeWorker.start(config.judgePollMs);
   await deps.jobs.failStale();
   app.decorate('deps', deps);
   // Attempts past their deadline are closed and graded even when no browser is left to submit them.

@@ -57,6 +57,7 @@ const envSchema = z.object({
   JUDGE_URL: z.string().url().optional(),
   JUDGE_TOKEN: z.string().optional(),
   JUDGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  JUDGE_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -107,6 +108,8 @@ export interface Config {
   judgeToken?: string;
   /** Judge jobs each instance runs at once. */
   judgeConcurrency: number;
+  /** How often each instance looks for queued judge jobs; 0: only when this instance queued one (tests). */
+  judgePollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -161,6 +164,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     judgeUrl: e.JUDGE_URL,
     judgeToken: e.JUDGE_TOKEN,
     judgeConcurrency: e.JUDGE_CONCURRENCY,
+    judgePollMs: e.JUDGE_POLL_MS,
   };
   if (config.judge === 'judge0' && !config.judgeUrl)
     throw new ConfigError('Invalid configuration: JUDGE=judge0 needs JUDGE_URL');

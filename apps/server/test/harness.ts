@@ -27,6 +27,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
+    // Tests run the judge queue themselves (judgeWorker.drain()): no background polling.
+    JUDGE_POLL_MS: '0',
     ...env,
   });
   const databaseUrl = inject('databaseUrl');
