@@ -130,7 +130,11 @@ export async function call(
   options: { user?: TestUser; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<{
   status: number;
-  body: { code: number; message: string; res: { data: unknown; total?: number; totalCapped?: boolean } | null };
+  body: {
+    code: number;
+    message: string;
+    res: { data: unknown; total?: number; totalCapped?: boolean } | null;
+  };
   raw: LightMyRequestResponse;
 }> {
   const headers: Record<string, string> = { ...options.headers };

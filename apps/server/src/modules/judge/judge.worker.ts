@@ -93,6 +93,8 @@ export class JudgeWorker {
   /** Runs queued jobs until none is left that this instance can see (tests, scripts). */
   async drain(): Promise<void> {
     for (let round = 0; round < 1000; round += 1) {
+      // A tick started elsewhere (a kick) may be claiming right now: let it finish first.
+      while (this.ticking) await new Promise((resolve) => setTimeout(resolve, 10));
       const started = await this.tick();
       await this.idle();
       if (started === 0 && this.running.size === 0) return;
