@@ -101,6 +101,15 @@ export interface AttemptView {
   totalPoints: number;
   questionCount: number;
   sections: AttemptSection<CandidateQuestion>[];
+  /** The exam's anti-cheating rules (issue 7). */
+  antiCheat: {
+    leaveLimit: number;
+    requireFullscreen: boolean;
+    blockCopyPaste: boolean;
+    webcamSnapshots: boolean;
+    snapshotIntervalSeconds: number;
+  };
+  counts: { tabSwitches: number; fullscreenExits: number; warnings: number; snapshots: number };
 }
 
 export interface AnswerSave {

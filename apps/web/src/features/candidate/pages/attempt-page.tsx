@@ -36,6 +36,12 @@ import { QuestionAnswer, TYPING_DEBOUNCE_MS } from '../components/question-answe
 import { SaveStatus } from '../components/save-status';
 import { clockOffset, countdownTone, dueWarning, formatCountdown, remainingMs } from '../countdown';
 import type { ServerAnswer } from '../outbox';
+import type { WarningMessage } from '../anti-cheat-api';
+import { leaveNotice } from '../anti-cheat';
+import { useAntiCheat } from '../use-anti-cheat';
+import { acknowledgeWarning, useExamStream } from '../use-exam-stream';
+import { useWebcamSnapshots } from '../use-webcam-snapshots';
+import '../anti-cheat.css';
 
 /** The attempt is read again this often: deadline changes, a second device's answers, a closed attempt. */
 const REFRESH_MS = 60_000;
@@ -294,6 +300,73 @@ function ExamRunner({ initial, receivedAt }: { initial: AttemptView; receivedAt:
   );
   const expire = useCallback(() => void finish('timeup'), [finish]);
 
+  // ---------- anti-cheating and the invigilators' messages ----------
+
+  const settings = initial.antiCheat;
+  const [cheated, setCheated] = useState(false);
+  const [leavesLeft, setLeavesLeft] = useState<number | null>(() =>
+    settings.leaveLimit > 0
+      ? Math.max(0, settings.leaveLimit - initial.counts.tabSwitches - initial.counts.fullscreenExits)
+      : null,
+  );
+  const [warnings, setWarnings] = useState<WarningMessage[]>([]);
+  const cheatedRef = useRef(false);
+  /** The server closed the attempt for leaving too often: stop, say so, then show the result. */
+  const autoSubmitted = useCallback(() => {
+    if (cheatedRef.current) return;
+    cheatedRef.current = true;
+    finishing.current = true;
+    sync.finish();
+    setCheated(true);
+  }, [sync]);
+  const antiCheatHandlers = useMemo(
+    () => ({
+      onLeave: (result: { leavesLeft: number | null; submitted: boolean }) => {
+        setLeavesLeft(result.leavesLeft);
+        if (result.submitted) return;
+        notification.warning({
+          key: 'exam-leave',
+          title: '请勿离开考试页面',
+          description: leaveNotice(result),
+          placement: 'top',
+          duration: 6,
+        });
+      },
+      onAutoSubmitted: autoSubmitted,
+      onBlocked: () =>
+        void message.warning({ key: 'exam-blocked', content: '考试期间禁止复制、粘贴和右键菜单' }),
+    }),
+    [autoSubmitted, message, notification],
+  );
+  const antiCheat = useAntiCheat(attemptId, settings, phase === 'answering' && !cheated, antiCheatHandlers);
+  const webcam = useWebcamSnapshots(
+    attemptId,
+    settings.webcamSnapshots,
+    settings.snapshotIntervalSeconds,
+    phase === 'answering' && !cheated,
+    antiCheat.report,
+  );
+  const streamHandlers = useMemo(
+    () => ({
+      onWarning: (warning: WarningMessage) => setWarnings((list) => [...list, warning]),
+      onExtended: (deadlineAt: number) => {
+        setClock((previous) => ({ ...previous, deadlineAt }));
+        void message.info({ key: 'exam-extended', content: '监考老师已为您延长考试时间' });
+      },
+      onSubmitted: (reason: string) => {
+        if (reason === 'cheating') autoSubmitted();
+        else finishRef.current('closed');
+      },
+    }),
+    [autoSubmitted, message],
+  );
+  useExamStream(attemptId, !cheated, streamHandlers);
+  const acknowledge = () => {
+    const [first] = warnings;
+    if (first) acknowledgeWarning(attemptId, first.id);
+    setWarnings((list) => list.slice(1));
+  };
+
   // ---------- navigation ----------
 
   const [current, setCurrent] = useState(() => restorePosition(attemptId, total));
@@ -322,7 +395,7 @@ function ExamRunner({ initial, receivedAt }: { initial: AttemptView; receivedAt:
 
   const question: CandidateQuestion | undefined = questions[current - 1];
   const local = question ? sync.get(question.questionId) : undefined;
-  const answering = phase === 'answering';
+  const answering = phase === 'answering' && !cheated;
 
   const openSubmit = () => {
     setSheetOpen(false);
@@ -369,6 +442,12 @@ function ExamRunner({ initial, receivedAt }: { initial: AttemptView; receivedAt:
         </div>
         <div className="kp-m-exam-bar__row">
           <SaveStatus status={sync.status} />
+          {leavesLeft !== null ? (
+            <Tag color={leavesLeft === 0 ? 'red' : 'orange'} data-testid="leaves-left">
+              还可切屏 {leavesLeft} 次
+            </Tag>
+          ) : null}
+          {webcam.state === 'on' ? <Tag color="green">摄像头监考中</Tag> : null}
           <span className="kp-m-exam-bar__progress">
             已答 {answeredCount}/{total}
           </span>
@@ -459,7 +538,76 @@ function ExamRunner({ initial, receivedAt }: { initial: AttemptView; receivedAt:
         onCancel={() => setSubmitOpen(false)}
         onConfirm={() => void confirmSubmit()}
       />
-      <Modal open={!answering} closable={false} footer={null} centered width={320} maskClosable={false}>
+      {antiCheat.needsFullscreen && answering ? (
+        <div className="kp-m-fullscreen-gate" role="dialog" aria-label="全屏作答">
+          <p>本场考试要求全屏作答，退出全屏将被记录为离开考试页面。</p>
+          <Button type="primary" size="large" onClick={() => void antiCheat.enterFullscreen()}>
+            进入全屏
+          </Button>
+        </div>
+      ) : null}
+      <Modal
+        open={webcam.state === 'asking' && answering}
+        title="摄像头监考"
+        okText="同意并开启"
+        cancelText="不同意"
+        closable={false}
+        maskClosable={false}
+        centered
+        width={360}
+        onOk={() => void webcam.accept()}
+        onCancel={webcam.decline}
+      >
+        <p>
+          本场考试需要开启摄像头，考试期间将每 {settings.snapshotIntervalSeconds}{' '}
+          秒抓拍一张照片供监考老师查看。
+        </p>
+        <p className="kp-m-muted">不同意也可以继续答题，监考老师会看到您未开启摄像头。</p>
+      </Modal>
+      <Modal
+        open={warnings.length > 0 && !cheated}
+        title="监考老师提醒"
+        closable={false}
+        maskClosable={false}
+        keyboard={false}
+        centered
+        width={340}
+        footer={
+          <Button type="primary" onClick={acknowledge}>
+            我知道了
+          </Button>
+        }
+      >
+        <p className="kp-m-warning-text" role="alert">
+          监考老师提醒：{warnings[0]?.message}
+        </p>
+      </Modal>
+      <Modal
+        open={cheated}
+        title="已自动交卷"
+        closable={false}
+        maskClosable={false}
+        keyboard={false}
+        centered
+        width={340}
+        footer={
+          <Button type="primary" onClick={goToResult}>
+            查看结果
+          </Button>
+        }
+      >
+        <p role="alert" data-testid="cheating-notice">
+          您离开考试页面的次数超过了限制（{settings.leaveLimit} 次），系统已自动交卷。
+        </p>
+      </Modal>
+      <Modal
+        open={!answering && !cheated}
+        closable={false}
+        footer={null}
+        centered
+        width={320}
+        maskClosable={false}
+      >
         <div className="kp-m-finishing" role="alert">
           <Spin />
           <p>{finishReason === 'timeup' ? '考试时间已到，正在交卷…' : '答卷已提交，正在打开成绩…'}</p>
