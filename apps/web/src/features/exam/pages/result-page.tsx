@@ -12,7 +12,11 @@ import { formatSeconds } from '../exam-rules';
 import { ExamFrame } from '../components/exam-frame';
 import { PassTag } from '../components/report-view';
 
-const SUBMIT_REASONS: Record<string, string> = { timeout: '超时自动交卷', forced: '强制交卷' };
+const SUBMIT_REASONS: Record<string, string> = {
+  timeout: '超时自动交卷',
+  forced: '强制交卷',
+  cheating: '作弊/切屏超限',
+};
 
 function ResultTable({ exam }: { exam: ExamRow }): ReactNode {
   const navigate = useNavigate();
