@@ -4,8 +4,8 @@ import { AntiCheatReporter, HEARTBEAT_MS } from './anti-cheat';
 import type { AttemptView } from './api';
 
 /**
- * Switching tabs in full screen makes the browser leave full screen too: leaves this close together
- * count once.
+ * Switching tabs in full screen makes the browser leave full screen too: a tab switch and a full-screen
+ * exit this close together count as one leave.
  */
 export const LEAVE_DEDUP_MS = 2000;
 
@@ -53,7 +53,7 @@ export function useAntiCheat(
   const [needsFullscreen, setNeedsFullscreen] = useState(
     () => requireFullscreen && !document.fullscreenElement,
   );
-  const lastLeave = useRef(0);
+  const lastLeave = useRef<{ kind: string; at: number }>({ kind: '', at: 0 });
 
   const report = useCallback((kind: AntiCheatEventKind) => void reporter.add(kind), [reporter]);
 
@@ -61,9 +61,10 @@ export function useAntiCheat(
     if (!active) return;
     const leave = (kind: 'tab_switch' | 'fullscreen_exit') => {
       const now = Date.now();
-      const repeated = now - lastLeave.current < LEAVE_DEDUP_MS;
-      lastLeave.current = now;
-      if (!repeated) void reporter.add(kind, now);
+      const previous = lastLeave.current;
+      const sameLeave = previous.kind !== kind && now - previous.at < LEAVE_DEDUP_MS;
+      lastLeave.current = { kind, at: now };
+      if (!sameLeave) void reporter.add(kind, now);
     };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') leave('tab_switch');
