@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Pool } from 'undici';
@@ -41,6 +42,8 @@ interface Options {
   saturationSeconds: number;
   saturationConcurrency: number;
   connections: number;
+  /** The candidate page's anti-cheating heartbeat (apps/web candidate/anti-cheat.ts); 0 = none. */
+  heartbeatSeconds: number;
   pgUrl: string;
 }
 
@@ -69,6 +72,7 @@ function options(argv: string[] = process.argv.slice(2)): Options {
     saturationSeconds: num('saturation-seconds', 20),
     saturationConcurrency: num('saturation-concurrency', poolSize),
     connections: num('connections', 512),
+    heartbeatSeconds: num('heartbeat-seconds', 20),
     pgUrl: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   };
 }
@@ -507,6 +511,13 @@ function http(address: string, connections: number): Http {
   };
 }
 
+interface Recorders {
+  start: Recorder;
+  save: Recorder;
+  submit: Recorder;
+  heartbeat: Recorder;
+}
+
 interface CandidateLog {
   attemptId?: number;
   /** questionId → the last acknowledged seq and its answer. */
@@ -520,7 +531,7 @@ async function candidate(
   token: string,
   startDelayMs: number,
   o: Options,
-  rec: { start: Recorder; save: Recorder; submit: Recorder },
+  rec: Recorders,
   log: CandidateLog,
 ): Promise<void> {
   await sleep(startDelayMs);
@@ -535,6 +546,28 @@ async function candidate(
   log.attemptId = attempt.attemptId;
   const questions = attempt.sections.flatMap((s) => s.questions);
   const seqs = new Map<number, number>();
+  const answering = new AbortController();
+  const heartbeats = (async () => {
+    if (o.heartbeatSeconds <= 0) return;
+    const events = `/exam/api/v1/candidate/events?attemptId=${attempt.attemptId}`;
+    const { signal } = answering;
+    try {
+      // One every heartbeatSeconds while the page is open (pages load apart: the first one is offset).
+      await delay(Math.random() * o.heartbeatSeconds * 1000, undefined, { signal });
+      while (!signal.aborted) {
+        await h.call(
+          'POST',
+          events,
+          token,
+          { events: [{ kind: 'heartbeat', at: Date.now() }] },
+          rec.heartbeat,
+        );
+        await delay(o.heartbeatSeconds * 1000, undefined, { signal });
+      }
+    } catch {
+      // aborted at submit
+    }
+  })();
   const began = Date.now();
   const end = began + o.examSeconds * 1000;
   for (let round = 0; ; round += 1) {
@@ -557,6 +590,7 @@ async function candidate(
     );
     if (saved) log.acked.set(question.questionId, { seq, answer });
   }
+  answering.abort();
   const submitted = await h.call<{ status: number }>(
     'POST',
     `/exam/api/v1/candidate/submit?attemptId=${attempt.attemptId}`,
@@ -565,6 +599,7 @@ async function candidate(
     rec.submit,
   );
   log.submitted = submitted !== undefined;
+  await heartbeats;
 }
 
 /** Acknowledged saves whose seq and answer are not in attempt_questions; submits that left it open. */
@@ -748,7 +783,13 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
     );
     console.log(`  set up: ${n} candidates, exam ${setup.examId} published in ${setup.publishMs} ms`);
 
-    const rec = { start: new Recorder(), save: new Recorder(), submit: new Recorder() };
+    const rec: Recorders = {
+      start: new Recorder(),
+      save: new Recorder(),
+      submit: new Recorder(),
+      heartbeat: new Recorder(),
+    };
+    const all = Object.values(rec);
     const logs: CandidateLog[] = Array.from({ length: n }, () => ({ acked: new Map(), submitted: false }));
     const loadAvgBefore = os.loadavg();
     const stopProbe = await cpuProbe(databaseUrl, server.child.pid as number);
@@ -756,7 +797,7 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
     const progress = setInterval(() => {
       const s = Math.round((performance.now() - t0) / 1000);
       console.log(
-        `  ${s} s: ${rec.start.latencies.length} started, ${rec.save.latencies.length} saves, ${rec.submit.latencies.length} submitted, errors ${rec.start.errorCount + rec.save.errorCount + rec.submit.errorCount}`,
+        `  ${s} s: ${rec.start.latencies.length} started, ${rec.save.latencies.length} saves, ${rec.heartbeat.latencies.length} heartbeats, ${rec.submit.latencies.length} submitted, errors ${all.reduce((sum, r) => sum + r.errorCount, 0)}`,
       );
     }, 15_000);
     await Promise.all(
@@ -778,8 +819,8 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
       server.child.pid as number,
     );
     const ceiling = await rawUpserts(databaseUrl, rec.save.latencies.length, o.poolSize, n);
-    const errors = rec.start.errorCount + rec.save.errorCount + rec.submit.errorCount;
-    const p99 = Math.max(...[rec.start, rec.save, rec.submit].map((r) => stats(r.latencies).p99ms));
+    const errors = all.reduce((sum, r) => sum + r.errorCount, 0);
+    const p99 = Math.max(...all.map((r) => stats(r.latencies).p99ms));
     return {
       candidates: n,
       questions: QUESTION_COUNT,
@@ -793,6 +834,7 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
         offeredPerSecond: +(rec.save.latencies.length / loadSeconds).toFixed(1),
       },
       submit: { ...stats(rec.submit.latencies), errors: rec.submit.errors },
+      heartbeat: { ...stats(rec.heartbeat.latencies), errors: rec.heartbeat.errors },
       ...verification,
       cpu,
       saturation,
@@ -830,6 +872,7 @@ export async function examLoad() {
       saveEverySeconds: [o.saveMin, o.saveMax],
       databasePoolSize: o.poolSize,
       clientConnections: o.connections,
+      heartbeatSeconds: o.heartbeatSeconds,
     },
     runs,
   };
