@@ -124,7 +124,7 @@ function SnapshotThumb({ eventId, at }: { eventId: number; at: number }): ReactN
   );
 }
 
-function AttemptDetail({
+export function AttemptDetail({
   detail,
   offset,
   actions,
