@@ -25,6 +25,8 @@ const CGROUP_ROOT = '/sys/fs/cgroup';
 const CGROUP_NAME = 'kaopei-judge';
 /** Exit code of the sandbox script when setting up the sandbox itself failed. */
 const SETUP_FAILED = 121;
+/** Setting up the sandbox on a very busy machine may take this long before the judge gives up (retried). */
+const SETUP_TIMEOUT_MS = 30_000;
 
 /**
  * Runs as root inside fresh mount, pid, network, ipc and uts namespaces. Builds a root of read-only
@@ -57,7 +59,9 @@ mount -o remount,bind,ro "$R" || fail ro
 date +%s%N > "$B/started"
 /usr/bin/prlimit --cpu=$CPU --fsize=${FILE_SIZE_LIMIT_BYTES} --nofile=64 --core=0 --nproc=${PIDS_LIMIT * 4} -- \\
   /usr/sbin/chroot --userspec=${SANDBOX_UID}:${SANDBOX_UID} "$R" /usr/bin/sh -c 'cd /box && exec "$@"' sh "$@" <&3
-echo $? > "$B/exit"
+code=$?
+times > "$B/times"
+echo $code > "$B/exit"
 `;
 
 interface LanguageSpec {
@@ -133,6 +137,7 @@ interface ProcessOutcome {
   exitCode: number | null;
   stdout: string;
   stderr: string;
+  /** CPU time (user + system) of the program and the processes it waited for; wall time when unknown. */
   timeMs: number;
   timedOut: boolean;
   outputExceeded: boolean;
@@ -247,7 +252,7 @@ export class LocalJudge implements Judge {
     input: string,
     limits: { timeLimitMs: number; memoryLimitMb: number; pids: number },
   ): Promise<ProcessOutcome> {
-    for (const file of ['started', 'exit']) fs.rmSync(path.join(base, file), { force: true });
+    for (const file of ['started', 'exit', 'times']) fs.rmSync(path.join(base, file), { force: true });
     const name = `${process.pid}-${++runCounter}`;
     const memoryGroup = path.join(CGROUP_ROOT, 'memory', CGROUP_NAME, name);
     const pidsGroup = path.join(CGROUP_ROOT, 'pids', CGROUP_NAME, name);
@@ -268,8 +273,8 @@ export class LocalJudge implements Judge {
         memoryGroup,
         pidsGroup,
         cpuSeconds,
-        // Start-up of the sandbox and of runtimes like the JVM is not the program's time.
-        wallMs: limits.timeLimitMs * 2 + 3000,
+        // Counted from the moment the sandbox is ready; CPU time is what the limit is about.
+        wallMs: limits.timeLimitMs * 2 + 1000,
       });
       outcome.oomKilled = oomKills(memoryGroup) > 0;
       return outcome;
@@ -315,6 +320,7 @@ function spawnSandboxed(
   command: string[],
   input: string,
   options: { memoryGroup: string; pidsGroup: string; cpuSeconds: number; wallMs: number },
+  setupMs = SETUP_TIMEOUT_MS,
 ): Promise<ProcessOutcome> {
   return new Promise((resolve, reject) => {
     // Join the cgroups first, so that everything the run starts is counted and limited.
@@ -348,7 +354,6 @@ function spawnSandboxed(
         stdio: ['pipe', 'pipe', 'pipe'],
       },
     );
-    const started = Date.now();
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     let stdoutBytes = 0;
@@ -362,10 +367,28 @@ function spawnSandboxed(
         /* gone */
       }
     };
-    const timer = setTimeout(() => {
-      timedOut = true;
+    // The wall-clock limit starts when the sandbox is ready (a busy machine may be slow to set it up).
+    const startedFile = path.join(base, 'started');
+    let programTimer: NodeJS.Timeout | undefined;
+    let setupTimedOut = false;
+    const setupTimer = setTimeout(() => {
+      setupTimedOut = true;
       kill();
-    }, options.wallMs);
+    }, setupMs);
+    const watch = setInterval(() => {
+      if (!fs.existsSync(startedFile)) return;
+      clearInterval(watch);
+      clearTimeout(setupTimer);
+      programTimer = setTimeout(() => {
+        timedOut = true;
+        kill();
+      }, options.wallMs);
+    }, 20);
+    const clearTimers = () => {
+      clearInterval(watch);
+      clearTimeout(setupTimer);
+      clearTimeout(programTimer);
+    };
     child.stdout.on('data', (chunk: Buffer) => {
       stdoutBytes += chunk.length;
       if (stdoutBytes > STDOUT_LIMIT_BYTES) {
@@ -383,16 +406,15 @@ function spawnSandboxed(
     child.stdin.on('error', () => undefined);
     child.stdin.end(input);
     child.on('error', (error) => {
-      clearTimeout(timer);
+      clearTimers();
       reject(new JudgeUnavailableError(`无法启动判题沙箱：${error.message}`));
     });
     child.on('close', () => {
-      clearTimeout(timer);
+      clearTimers();
       const ended = Date.now();
       const errText = Buffer.concat(stderr).toString('utf8');
-      const startedFile = path.join(base, 'started');
       if (!fs.existsSync(startedFile)) {
-        if (timedOut || outputExceeded) {
+        if (setupTimedOut) {
           // Killed before the sandbox was even ready: the machine is overloaded.
           reject(new JudgeUnavailableError('判题沙箱启动超时'));
           return;
@@ -401,7 +423,8 @@ function spawnSandboxed(
         return;
       }
       const startedNs = Number(fs.readFileSync(startedFile, 'utf8').trim());
-      const programStart = Number.isFinite(startedNs) && startedNs > 0 ? startedNs / 1e6 : started;
+      const programStart = Number.isFinite(startedNs) && startedNs > 0 ? startedNs / 1e6 : ended;
+      const cpuMs = childCpuMs(path.join(base, 'times'));
       const exitFile = path.join(base, 'exit');
       // No exit file: the run was killed from outside (time or output limit).
       const exitCode = fs.existsSync(exitFile) ? Number(fs.readFileSync(exitFile, 'utf8').trim()) : null;
@@ -409,13 +432,24 @@ function spawnSandboxed(
         exitCode,
         stdout: Buffer.concat(stdout).toString('utf8'),
         stderr: errText,
-        timeMs: Math.max(0, Math.round(ended - programStart)),
+        timeMs: cpuMs ?? Math.max(0, Math.round(ended - programStart)),
         timedOut,
         outputExceeded,
         oomKilled: false,
       });
     });
   });
+}
+
+/** The children's user + system time from the shell's `times` output (its second line). */
+function childCpuMs(file: string): number | null {
+  if (!fs.existsSync(file)) return null;
+  const line = fs.readFileSync(file, 'utf8').trim().split('\n')[1] ?? '';
+  const parts = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map(
+    (m) => Number(m[1]) * 60_000 + Number(m[2]) * 1000,
+  );
+  if (parts.length !== 2) return null;
+  return Math.round((parts[0] ?? 0) + (parts[1] ?? 0));
 }
 
 const SIGXCPU = 24;
