@@ -159,18 +159,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }, config.examSweepSeconds * 1000);
   sweeper.unref();
   // Automatic-exam rules whose next exam is due are generated and published; rules are claimed with
-  // SKIP LOCKED, so every instance may tick.
-  const autoExams = setInterval(() => {
-    runDueRules(database.db)
-      .then((outcome) => {
-        if (outcome.failed.length > 0) app.log.warn({ failed: outcome.failed }, 'automatic exams failed');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'running automatic-exam rules failed'));
-  }, config.examAutoSeconds * 1000);
-  autoExams.unref();
+  // SKIP LOCKED, so every instance may tick. Tests tick by hand (runDueRules): test apps sharing one
+  // PostgreSQL database must not run each other's rules.
+  const autoExams =
+    config.env === 'test'
+      ? undefined
+      : setInterval(() => {
+          runDueRules(database.db)
+            .then((outcome) => {
+              if (outcome.failed.length > 0)
+                app.log.warn({ failed: outcome.failed }, 'automatic exams failed');
+            })
+            .catch((error: unknown) => app.log.error({ err: error }, 'running automatic-exam rules failed'));
+        }, config.examAutoSeconds * 1000);
+  autoExams?.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
-    clearInterval(autoExams);
+    if (autoExams) clearInterval(autoExams);
     await deps.jobs.idle();
     await deps.judgeWorker.stop();
     redis?.disconnect();
