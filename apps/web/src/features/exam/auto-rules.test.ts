@@ -24,7 +24,7 @@ const rule: AutoRuleRow = {
     windowMinutes: 600,
     passScore: 6,
     attemptsAllowed: 2,
-    settings: { showScore: 'immediately' },
+    settings: { showScore: 'immediately', showAnswers: 'never', shuffleQuestions: true },
     departmentIds: [4],
     includeSubDepartments: false,
     notify: true,
@@ -69,7 +69,7 @@ describe('automatic-exam rule form', () => {
     expect(input.name).toBe('规则');
     expect(input.examTemplate.examName).toBe('考试');
     expect(input.generation.seed).toBeUndefined();
-    expect(input.examTemplate.settings).toBeUndefined();
+    expect(input.examTemplate.settings).toEqual({ showScore: 'after_marking', showAnswers: 'after_end' });
   });
 
   it('describes the lead time', () => {

@@ -6,6 +6,7 @@ import {
   toAutoRules,
   type AutoRulesForm,
 } from '../paper/components/auto-rules-fields';
+import type { ReleaseWhen } from './api';
 import type { AutoRuleInput, AutoRuleRow, ExamTemplate } from './auto-api';
 
 /** Pure rules of /manage/exam/auto (form values ↔ the server's rule body), unit-tested. */
@@ -23,6 +24,8 @@ export interface AutoRuleFormValues extends AutoRulesForm {
   departmentIds: number[];
   includeSubDepartments: boolean;
   notify: boolean;
+  showScore: ReleaseWhen;
+  showAnswers: ReleaseWhen;
   firstStartAt: Dayjs | null;
   recurrence: Recurrence;
   leadMinutes: number;
@@ -43,6 +46,8 @@ export function newRuleValues(now = dayjs()): AutoRuleFormValues {
     departmentIds: [],
     includeSubDepartments: true,
     notify: true,
+    showScore: 'after_marking',
+    showAnswers: 'after_end',
     firstStartAt: now.add(1, 'day').hour(9).minute(0).second(0).millisecond(0),
     recurrence: 'monthly',
     leadMinutes: 60,
@@ -64,6 +69,8 @@ export function ruleToValues(rule: AutoRuleRow): AutoRuleFormValues {
     departmentIds: t.departmentIds,
     includeSubDepartments: t.includeSubDepartments,
     notify: t.notify,
+    showScore: t.settings?.showScore ?? 'after_marking',
+    showAnswers: t.settings?.showAnswers ?? 'after_end',
     firstStartAt: dayjs(rule.firstStartAt),
     recurrence: rule.recurrence,
     leadMinutes: rule.leadMinutes,
@@ -71,7 +78,10 @@ export function ruleToValues(rule: AutoRuleRow): AutoRuleFormValues {
   };
 }
 
-/** The body of add/modify; `settings` are kept from the rule being edited (server defaults otherwise). */
+/**
+ * The body of add/modify. The drawer edits when scores and answers are released; the rule's other stored
+ * settings (shuffling, anti-cheating) are kept, server defaults for a new rule.
+ */
 export function valuesToRuleInput(
   values: AutoRuleFormValues,
   settings?: ExamTemplate['settings'],
@@ -89,7 +99,7 @@ export function valuesToRuleInput(
       departmentIds: values.departmentIds,
       includeSubDepartments: values.includeSubDepartments,
       notify: values.notify,
-      ...(settings ? { settings } : {}),
+      settings: { ...settings, showScore: values.showScore, showAnswers: values.showAnswers },
     },
     recurrence: values.recurrence,
     firstStartAt: values.firstStartAt ? values.firstStartAt.valueOf() : 0,

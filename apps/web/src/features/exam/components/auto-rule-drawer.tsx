@@ -11,6 +11,7 @@ import {
   InputNumber,
   Radio,
   Row,
+  Select,
   Space,
   Switch,
   TreeSelect,
@@ -38,6 +39,7 @@ import {
   valuesToRuleInput,
   type AutoRuleFormValues,
 } from '../auto-rules';
+import { RELEASE_OPTIONS } from '../exam-rules';
 
 /** Creates or edits an automatic-exam rule: generation rules, the exam, departments and the schedule. */
 export function AutoRuleDrawer({
@@ -243,6 +245,19 @@ export function AutoRuleDrawer({
           <Col xs={12} md={5}>
             <Form.Item name="notify" label="发布时通知考生" valuePropName="checked">
               <Switch aria-label="通知考生" />
+            </Form.Item>
+          </Col>
+        </Row>
+
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="showScore" label="成绩公布">
+              <Select aria-label="成绩公布" options={RELEASE_OPTIONS} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="showAnswers" label="答案公布">
+              <Select aria-label="答案公布" options={RELEASE_OPTIONS} />
             </Form.Item>
           </Col>
         </Row>
