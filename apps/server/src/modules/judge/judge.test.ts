@@ -23,6 +23,8 @@ import type { AttemptResult, AttemptView } from '../exam/exam-attempt.service';
 import type { ExamRow } from '../exam/exam.service';
 import type { PersonalReport } from '../exam/exam-result.service';
 import type { SampleRunView } from './judge.service';
+import { Judge0Judge } from '../../core/judge';
+import { JudgeWorker, MAX_TRIES } from './judge.worker';
 
 let t: TestApp;
 let org: TestOrg;
@@ -311,7 +313,7 @@ describe('grading code answers when an attempt closes', () => {
     expect(marked.body.res?.data).toMatchObject({ score: 15, pendingMarks: 0 });
   });
 
-  it('scores full marks for a correct answer, 0 for a compile or runtime failure, and leaves failed judging to markers', async () => {
+  it('scores full marks for a correct answer and 0 for a runtime failure', async () => {
     const { examId, codeId } = await codeExam(org);
     const a = await start(org.staff, examId);
     await save(org.staff, a.attemptId, [
@@ -338,5 +340,37 @@ describe('grading code answers when an attempt closes', () => {
     await t.app.deps.judgeWorker.drain();
     const [crashed] = await t.app.deps.db.select().from(examAttempts).where(eq(examAttempts.id, b.attemptId));
     expect(crashed).toMatchObject({ score: 0, pendingMarks: 0, status: 2, passed: 0 });
+  });
+
+  it('retries a judge that cannot work up to 3 times, then leaves the answer to the markers; requeues stale jobs', async () => {
+    const { examId, codeId } = await codeExam(org);
+    const attempt = await start(org.staff, examId);
+    await save(org.staff, attempt.attemptId, [
+      { questionId: codeId, answer: { language: 'python', code: SUM } },
+    ]);
+    await call(t, 'POST', `${C}/submit?attemptId=${attempt.attemptId}`, { user: org.staff });
+    const { db } = t.app.deps;
+    // A real judge with nobody listening behind it: every try fails.
+    const broken = new JudgeWorker(db, new Judge0Judge('http://127.0.0.1:9/'), 1, t.app.log);
+    await broken.drain();
+    const [job] = await db.select().from(judgeJobs).where(eq(judgeJobs.attemptId, attempt.attemptId));
+    expect(job).toMatchObject({ status: 3, tries: MAX_TRIES, verdict: null });
+    expect(String(job?.result?.error)).toContain('无法连接判题服务');
+    const [still] = await db.select().from(examAttempts).where(eq(examAttempts.id, attempt.attemptId));
+    expect(still).toMatchObject({ pendingMarks: 1, status: 1 });
+
+    // A job left running by a crashed instance is queued again and finished by a live one.
+    await db
+      .update(judgeJobs)
+      .set({ status: 1, tries: 1, lockedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(judgeJobs.id, job?.id ?? 0));
+    await t.app.deps.judgeWorker.drain();
+    const [again] = await db
+      .select()
+      .from(judgeJobs)
+      .where(eq(judgeJobs.id, job?.id ?? 0));
+    expect(again).toMatchObject({ status: 2, verdict: 'accepted', tries: 2 });
+    const [graded] = await db.select().from(examAttempts).where(eq(examAttempts.id, attempt.attemptId));
+    expect(graded).toMatchObject({ pendingMarks: 0, status: 2, score: 10 });
   });
 });
