@@ -43,6 +43,11 @@ const time = (ms: number | null) => (ms === null ? '-' : dayjs(ms).format('MM-DD
 
 /** Refetches caused by the stream happen at most this often. */
 const REFETCH_THROTTLE_MS = 2000;
+/**
+ * The page is also read again this often: saved answers are not pushed on the stream (one message per save
+ * of every candidate would flood it), so progress and last activity catch up here.
+ */
+const POLL_MS = 10_000;
 
 const STATUS_TEXT: Record<
   StreamStatus,
@@ -109,12 +114,14 @@ function MonitorBoard({ examId }: { examId: number }): ReactNode {
   const summary = useQuery({
     queryKey: monitorKeys.summary(examId),
     queryFn: () => fetchMonitorSummary(examId),
+    refetchInterval: POLL_MS,
   });
   const pageKey = monitorKeys.candidatePage(examId, filter, paging.page, paging.size);
   const list = useQuery({
     queryKey: pageKey,
     queryFn: () => fetchMonitorCandidates(examId, filter, paging.page - 1, paging.size),
     placeholderData: keepPreviousData,
+    refetchInterval: POLL_MS,
   });
 
   // Server clock minus this browser's, from the rows as they arrive; remaining times count from it.
