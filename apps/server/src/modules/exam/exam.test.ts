@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuestionType } from '@kaopei/shared';
 import {
+  attemptQuestions,
   examAttempts,
   noticeReceives,
   paperQuestions,
@@ -310,6 +311,21 @@ describe('taking an exam', () => {
     expect(JSON.stringify(view)).not.toContain('secret-input');
     // Starting again resumes the same attempt.
     expect((await start(org.staff, exam.examId)).attemptId).toBe(view.attemptId);
+    // The candidate's paper rows as the view shows them: order, points and the shuffled option order.
+    const stored = await t.app.deps.db
+      .select()
+      .from(attemptQuestions)
+      .where(eq(attemptQuestions.attemptId, view.attemptId))
+      .orderBy(attemptQuestions.sectionSort, attemptQuestions.sort);
+    const shown = view.sections.flatMap((s) => s.questions);
+    expect(stored.map((row) => [row.questionId, Number(row.points), row.sectionName])).toEqual(
+      shown.map((q) => [q.questionId, 10, view.sections[0]?.name]),
+    );
+    for (const q of shown.filter((question) => question.options)) {
+      const row = stored.find((r) => r.questionId === q.questionId);
+      expect(row?.optionOrder).toEqual(q.options?.map((o) => o.key));
+      expect([...(row?.optionOrder ?? [])].sort()).toEqual(q.options?.map((_, i) => i));
+    }
 
     const all = view.sections.flatMap((s) => s.questions);
     const save = (body: unknown, user: TestUser = org.staff) =>
