@@ -4,6 +4,7 @@ import { PHONE_PATTERN } from '@kaopei/shared';
 import { ok } from '../../core/http';
 import { openExamInfo, registerForOpenExam, sendOpenExamCode } from './exam-open.service';
 import { answerSchema, attemptIdQuery, examIdQuery } from './exam.schemas';
+import { publishProgress } from './exam-monitor.service';
 import {
   attemptResult,
   attemptView,
@@ -79,7 +80,16 @@ export const examCandidateRoutes: FastifyPluginAsyncZod = async (app) => {
           .max(500, '一次最多保存 500 题'),
       },
     },
-    async (request) => ok(await saveAnswers(db, request.ctx, request.query.attemptId, request.body)),
+    async (request) => {
+      const result = await saveAnswers(db, request.ctx, request.query.attemptId, request.body);
+      // The monitors' progress, after the response and never failing it.
+      setImmediate(() => {
+        publishProgress(app.deps, request.ctx, request.query.attemptId).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'publishing progress failed'),
+        );
+      });
+      return ok(result);
+    },
   );
 
   app.post(

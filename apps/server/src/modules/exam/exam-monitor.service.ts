@@ -222,6 +222,29 @@ export async function announceClosed(
   });
 }
 
+/**
+ * After a save: the attempt's answered count goes to the monitors. Runs after the response (its failure
+ * or delay never touches the save); one indexed count over the attempt's questions.
+ */
+export async function publishProgress(
+  deps: Pick<Deps, 'db' | 'realtime'>,
+  ctx: RequestContext,
+  attemptId: number,
+): Promise<void> {
+  const result = await deps.db.execute(sql`
+    select a.exam_id, a.user_id,
+           (select count(*) from ${attemptQuestions} q where q.attempt_id = a.id and q.answer is not null
+              and q.answer not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb))::int as answered
+    from ${examAttempts} a where a.id = ${attemptId}::bigint and a.user_id = ${ctx.userId}::bigint`);
+  const [row] = rowsOf(result);
+  if (!row) return;
+  await publishUpdate(
+    deps,
+    { id: attemptId, examId: Number(row.exam_id), userId: Number(row.user_id) },
+    { answered: Number(row.answered), online: true },
+  );
+}
+
 /** A webcam snapshot of an open attempt whose exam takes them. */
 export async function saveSnapshot(
   deps: Pick<Deps, 'db' | 'realtime' | 'storage'>,

@@ -607,6 +607,14 @@ describe('invigilating', () => {
     expect(stream.contentType).toContain('text/event-stream');
     expect(await monitor.next('update')).toMatchObject({ attemptId: view.attemptId, online: true });
 
+    // A save's progress reaches the monitor.
+    const first = view.sections[0]?.questions[0];
+    await call(t, 'POST', `${C}/answers?attemptId=${view.attemptId}`, {
+      user: org.staff,
+      body: [{ questionId: first?.questionId, answer: true, seq: 1 }],
+    });
+    expect(await monitor.next('update')).toMatchObject({ attemptId: view.attemptId, answered: 1 });
+
     const sent = await warn({ attemptId: view.attemptId, message: '请不要左顾右盼' });
     expect(sent.body.message).toBe('成功');
     const { eventId } = data<{ eventId: number }>(sent);
