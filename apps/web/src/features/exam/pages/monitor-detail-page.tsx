@@ -246,7 +246,7 @@ function MonitorBoard({ examId }: { examId: number }): ReactNode {
           <Alert
             type="info"
             showIcon
-            message="这场考试不在监控范围内（只显示正在进行以及 24 小时内开始或结束的已发布考试），人数统计不可用。"
+            title="这场考试不在监控范围内（只显示正在进行以及 24 小时内开始或结束的已发布考试），人数统计不可用。"
           />
         ) : (
           <Row gutter={16} data-testid="monitor-counters">
@@ -254,7 +254,11 @@ function MonitorBoard({ examId }: { examId: number }): ReactNode {
               <Statistic title="考生" value={exam?.candidates ?? '-'} />
             </Col>
             <Col xs={12} md={5}>
-              <Statistic title="在线" value={exam?.online ?? '-'} valueStyle={{ color: '#52c41a' }} />
+              <Statistic
+                title="在线"
+                value={exam?.online ?? '-'}
+                styles={{ content: { color: '#52c41a' } }}
+              />
             </Col>
             <Col xs={12} md={5}>
               <Statistic title="答题中" value={exam?.inProgress ?? '-'} />
