@@ -44,8 +44,8 @@ const time = (ms: number | null) => (ms === null ? '-' : dayjs(ms).format('MM-DD
 /** Refetches caused by the stream happen at most this often. */
 const REFETCH_THROTTLE_MS = 2000;
 /**
- * The page is also read again this often: saved answers are not pushed on the stream (one message per save
- * of every candidate would flood it), so progress and last activity catch up here.
+ * The page is also read again this often, a safety net for updates the stream cannot carry: a candidate's
+ * start (only their presence is pushed) and anything published while this board was reconnecting.
  */
 const POLL_MS = 10_000;
 
