@@ -266,7 +266,9 @@ export const examAutoRules = pgTable(
     /** When the next exam opens (null once a one-off rule has run). */
     nextStartAt: timestamp('next_start_at', { withTimezone: true }),
     runs: integer('runs').notNull().default(0),
-    lastExamId: bigint('last_exam_id', { mode: 'number' }).references(() => exams.id, { onDelete: 'set null' }),
+    lastExamId: bigint('last_exam_id', { mode: 'number' }).references(() => exams.id, {
+      onDelete: 'set null',
+    }),
     lastError: text('last_error'),
     enabled: smallint('enabled').notNull().default(1),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
