@@ -204,7 +204,12 @@ function MonitorBoard({ examId }: { examId: number }): ReactNode {
       width: 70,
       render: (v) => <span data-testid="monitor-warnings">{String(v)}</span>,
     },
-    { title: '抓拍', dataIndex: 'snapshots', width: 70 },
+    {
+      title: '抓拍',
+      dataIndex: 'snapshots',
+      width: 70,
+      render: (v) => <span data-testid="monitor-snapshots">{String(v)}</span>,
+    },
     { title: '开始时间', dataIndex: 'startedAt', width: 110, render: (v) => time(v as number | null) },
     {
       title: '交卷方式',

@@ -1,0 +1,119 @@
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { apiCall, apiToken, signIn } from '../support';
+
+/**
+ * Webcam snapshots (issue 7): the candidate consents, the page captures a frame of the camera (Chromium's
+ * fake camera) and uploads it through the storage adapter; the invigilator sees the count on the board
+ * and the picture in the detail drawer.
+ */
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+const CANDIDATE = { account: 'zhangsan', name: '张三' };
+
+test.use({
+  viewport: { width: 390, height: 844 },
+  permissions: ['camera'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+    ],
+  },
+});
+
+async function seedExam(request: APIRequestContext, token: string, name: string): Promise<number> {
+  const bank = await apiCall<{ bankId: number }>(request, token, 'POST', '/question/api/v1/bank/add', {
+    name: `${name}题库`,
+  });
+  const added = await apiCall<{ questionId: number }>(
+    request,
+    token,
+    'POST',
+    '/question/api/v1/questions/add',
+    { bankId: bank.bankId, type: 0, stem: '<p>摄像头监考时可以离开座位</p>', answer: false },
+  );
+  await apiCall(
+    request,
+    token,
+    'POST',
+    `/question/api/v1/questions/check?questionId=${added.questionId}&status=1`,
+    {},
+  );
+  const paper = await apiCall<{ paperId: number }>(request, token, 'POST', '/paper/api/v1/paper/create', {
+    name: `${name}试卷`,
+    status: 'saved',
+    sectionVOS: [{ name: '判断题', questionVOS: [{ questionId: added.questionId, points: 10 }] }],
+  });
+  const staff = await apiCall<{ userId: number; account: string }[]>(
+    request,
+    token,
+    'POST',
+    '/user/api/v2/staff/search?page=0&size=10',
+    { keyword: CANDIDATE.account },
+  );
+  const userId = staff.find((row) => row.account === CANDIDATE.account)?.userId;
+  if (!userId) throw new Error(`no staff ${CANDIDATE.account}`);
+  const now = Date.now();
+  const exam = await apiCall<{ examId: number }>(request, token, 'POST', '/exam/api/v1/exam/add', {
+    name,
+    paperIds: [paper.paperId],
+    startAt: now - 60_000,
+    endAt: now + 2 * 3600_000,
+    durationMinutes: 30,
+    passScore: 10,
+    settings: { showScore: 'immediately', webcamSnapshots: true, snapshotIntervalSeconds: 10 },
+    audience: { mode: 'assigned', userIds: [userId] },
+    notify: false,
+  });
+  await apiCall(request, token, 'POST', `/exam/api/v1/exam/publish?examId=${exam.examId}`);
+  return exam.examId;
+}
+
+test('a consenting candidate is photographed and the invigilator sees the snapshot', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const token = await apiToken(request, 'admin');
+  const name = `抓拍考试${Date.now().toString(36)}`;
+  const examId = await seedExam(request, token, name);
+
+  await signIn(page, CANDIDATE.account);
+  await page.goto(`/m/exams/${examId}`);
+  await page.getByRole('button', { name: '开始考试' }).click();
+  await page.getByRole('button', { name: '确定开始' }).click();
+  await expect(page).toHaveURL(/\/m\/attempts\/\d+$/);
+  const consent = page.getByRole('dialog').filter({ hasText: '摄像头监考' });
+  await expect(consent).toContainText('每 10 秒抓拍一张照片');
+  await consent.getByRole('button', { name: '同意并开启' }).click();
+  await expect(page.getByText('摄像头监考中')).toBeVisible();
+  await page.getByTestId('question').getByText('错误', { exact: true }).click();
+  await expect(page.getByTestId('save-status')).toHaveText(/已保存/);
+
+  // The invigilator's board counts the snapshot and the drawer shows the picture.
+  const adminContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'admin');
+  await admin.goto(`/manage/exam/monitor/detail?examId=${examId}`);
+  const row = admin.getByRole('row').filter({ hasText: CANDIDATE.name });
+  await expect(row).toContainText('答题中');
+  await expect(row.getByTestId('monitor-snapshots')).not.toHaveText('0');
+  await row.getByRole('button', { name: /^详\s*情$/ }).click();
+  const drawer = admin
+    .locator('.ant-drawer')
+    .filter({ hasText: `${CANDIDATE.name}（${CANDIDATE.account}）` });
+  await expect(drawer.getByTestId('monitor-events')).toContainText('允许摄像头');
+  const picture = drawer.getByTestId('monitor-snapshot').first().locator('img');
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await adminContext.close();
+});
