@@ -44,6 +44,8 @@ interface Options {
   connections: number;
   /** The candidate page's anti-cheating heartbeat (apps/web candidate/anti-cheat.ts); 0 = none. */
   heartbeatSeconds: number;
+  /** Server processes behind the (client-side, round-robin) load balancer; above 1 they share Redis. */
+  instances: number;
   pgUrl: string;
 }
 
@@ -73,6 +75,7 @@ function options(argv: string[] = process.argv.slice(2)): Options {
     saturationConcurrency: num('saturation-concurrency', poolSize),
     connections: num('connections', 512),
     heartbeatSeconds: num('heartbeat-seconds', 20),
+    instances: Math.max(1, Math.floor(num('instances', 1))),
     pgUrl: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   };
 }
@@ -158,17 +161,18 @@ export interface CpuUse {
 }
 
 /** CPU use over a phase: call the result to stop. */
-async function cpuProbe(databaseUrl: string, serverPid?: number): Promise<() => Promise<CpuUse>> {
+async function cpuProbe(databaseUrl: string, serverPids: number[] = []): Promise<() => Promise<CpuUse>> {
+  const serverCpu = () => serverPids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
   const wall0 = performance.now();
   const gen0 = process.cpuUsage();
-  const server0 = serverPid ? processCpuSeconds(serverPid) : 0;
+  const server0 = serverCpu();
   const machine0 = machineJiffies();
   const db0 = new Map((await backendPids(databaseUrl)).map((pid) => [pid, processCpuSeconds(pid)]));
   return async () => {
     const wall = (performance.now() - wall0) / 1000;
     const gen = process.cpuUsage(gen0);
     const machine1 = machineJiffies();
-    const server = serverPid ? processCpuSeconds(serverPid) - server0 : 0;
+    const server = serverCpu() - server0;
     let db = 0;
     for (const pid of await backendPids(databaseUrl)) db += processCpuSeconds(pid) - (db0.get(pid) ?? 0);
     const percent = (seconds: number) => Math.round((seconds / wall) * 100);
@@ -220,7 +224,12 @@ interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function startServer(databaseUrl: string, poolSize: number, logFile: string): Promise<RunningServer> {
+async function startServer(
+  databaseUrl: string,
+  poolSize: number,
+  logFile: string,
+  redisUrl?: string,
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-bench-exam-'));
   const log = fs.openSync(logFile, 'w');
@@ -238,6 +247,7 @@ async function startServer(databaseUrl: string, poolSize: number, logFile: strin
       OAUTH_CLIENT_SECRET: 'kaopei-bench-exam-client-secret',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     },
     stdio: ['ignore', log, log],
   });
@@ -648,18 +658,19 @@ async function verify(databaseUrl: string, logs: CandidateLog[]) {
 
 /** Back-to-back saves of `concurrency` candidates for `seconds`: the server's saturated throughput. */
 async function saturatedSaves(
-  h: Http,
+  hs: Http[],
   examId: number,
   tokens: string[],
   seconds: number,
   databaseUrl: string,
-  serverPid: number,
+  serverPids: number[],
 ) {
+  const at = (i: number) => hs[i % hs.length] as Http;
   const rec = new Recorder();
   const startRec = new Recorder();
   const attempts = await Promise.all(
-    tokens.map((token) =>
-      h.call<AttemptResponse>(
+    tokens.map((token, i) =>
+      at(i).call<AttemptResponse>(
         'POST',
         `/exam/api/v1/candidate/start?examId=${examId}`,
         token,
@@ -671,7 +682,7 @@ async function saturatedSaves(
   if (startRec.errorCount > 0)
     throw new Error(`saturation starts failed: ${JSON.stringify(startRec.errors)}`);
   let saves = 0;
-  const stopProbe = await cpuProbe(databaseUrl, serverPid);
+  const stopProbe = await cpuProbe(databaseUrl, serverPids);
   const t0 = performance.now();
   const end = t0 + seconds * 1000;
   await Promise.all(
@@ -681,7 +692,7 @@ async function saturatedSaves(
       const questions = attempt.sections.flatMap((s) => s.questions);
       for (let seq = 1; performance.now() < end; seq += 1) {
         const question = questions[seq % questions.length] as PaperQuestion;
-        const ok = await h.call(
+        const ok = await at(i).call(
           'POST',
           `/exam/api/v1/candidate/answers?attemptId=${attempt.attemptId}`,
           token,
@@ -772,9 +783,21 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
       .join(' ')})`,
   );
   const databaseUrl = await recreateDatabase(o.pgUrl);
-  const logFile = path.join(resultsDir, `exam-load-server-${n}.log`);
-  const server = await startServer(databaseUrl, o.poolSize, logFile);
-  const h = http(server.address, o.connections);
+  // Several instances share Redis (live monitor events), as behind a real load balancer.
+  const redisUrl = o.instances > 1 ? (process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
+  const servers = await Promise.all(
+    Array.from({ length: o.instances }, (_, k) =>
+      startServer(
+        databaseUrl,
+        o.poolSize,
+        path.join(resultsDir, `exam-load-server-${n}${k > 0 ? `-${k + 1}` : ''}.log`),
+        redisUrl,
+      ),
+    ),
+  );
+  const server = servers[0] as RunningServer;
+  const serverPids = servers.map((s) => s.child.pid as number);
+  const hs = servers.map((s) => http(s.address, Math.ceil(o.connections / servers.length)));
   try {
     const tokens = new TokenService(JWT_SECRET, 4 * 3600);
     const setup = await setUp(server.address, databaseUrl, tokens, n + o.saturationConcurrency);
@@ -792,7 +815,7 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
     const all = Object.values(rec);
     const logs: CandidateLog[] = Array.from({ length: n }, () => ({ acked: new Map(), submitted: false }));
     const loadAvgBefore = os.loadavg();
-    const stopProbe = await cpuProbe(databaseUrl, server.child.pid as number);
+    const stopProbe = await cpuProbe(databaseUrl, serverPids);
     const t0 = performance.now();
     const progress = setInterval(() => {
       const s = Math.round((performance.now() - t0) / 1000);
@@ -802,7 +825,15 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
     }, 15_000);
     await Promise.all(
       logs.map((log, i) =>
-        candidate(h, setup.examId, userTokens[i] as string, uniform(0, o.spreadSeconds * 1000), o, rec, log),
+        candidate(
+          hs[i % hs.length] as Http,
+          setup.examId,
+          userTokens[i] as string,
+          uniform(0, o.spreadSeconds * 1000),
+          o,
+          rec,
+          log,
+        ),
       ),
     );
     clearInterval(progress);
@@ -811,14 +842,15 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
     const verification = await verify(databaseUrl, logs);
 
     const saturation = await saturatedSaves(
-      h,
+      hs,
       setup.examId,
       userTokens.slice(n),
       o.saturationSeconds,
       databaseUrl,
-      server.child.pid as number,
+      serverPids,
     );
-    const ceiling = await rawUpserts(databaseUrl, rec.save.latencies.length, o.poolSize, n);
+    // The ceiling gets as many connections as the servers have together.
+    const ceiling = await rawUpserts(databaseUrl, rec.save.latencies.length, o.poolSize * servers.length, n);
     const errors = all.reduce((sum, r) => sum + r.errorCount, 0);
     const p99 = Math.max(...all.map((r) => stats(r.latencies).p99ms));
     return {
@@ -846,8 +878,8 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
       },
     };
   } finally {
-    await h.pool.close();
-    await server.stop();
+    await Promise.all(hs.map((h) => h.pool.close()));
+    await Promise.all(servers.map((s) => s.stop()));
   }
 }
 
@@ -873,6 +905,7 @@ export async function examLoad() {
       databasePoolSize: o.poolSize,
       clientConnections: o.connections,
       heartbeatSeconds: o.heartbeatSeconds,
+      instances: o.instances,
     },
     runs,
   };
