@@ -9,7 +9,7 @@
 // dropped and recreated for every N. Set-up goes through SQL (candidates) and the admin API (questions,
 // paper, exam, publish); access tokens are minted with the server's JWT secret and are not measured.
 //
-//   npm run bench -- exam-load --n=500,2000,5000 [--exam-seconds=180] [--spread-seconds=60]
+//   npx tsx bench/exam-load.bench.ts --n=500,2000,5000 [--instances=2] [--exam-seconds=180] [--spread-seconds=60]
 //     [--save-min=10] [--save-max=30] [--pool-size=10] [--saturation-seconds=20]
 //     [--saturation-concurrency=<pool size>] [--connections=512]
 //   (or: npx tsx bench/exam-load.bench.ts --n=500)
