@@ -97,7 +97,15 @@ export class JudgeWorker {
       while (this.ticking) await new Promise((resolve) => setTimeout(resolve, 10));
       const started = await this.tick();
       await this.idle();
-      if (started === 0 && this.running.size === 0) return;
+      if (started > 0 || this.running.size > 0 || this.ticking) continue;
+      // A job requeued after a failed try, or queued while another tick was claiming, is still waiting.
+      const [waiting] = await this.db
+        .select({ id: judgeJobs.id })
+        .from(judgeJobs)
+        .where(eq(judgeJobs.status, JOB_STATUS.queued))
+        .limit(1);
+      if (!waiting) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
 
