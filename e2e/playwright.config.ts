@@ -34,7 +34,8 @@ export default defineConfig({
   testDir: './tests',
   outputDir: path.join(os.tmpdir(), `kaopei-e2e-results-${E2E_PORT}`),
   timeout: 90_000,
-  expect: { timeout: 10_000 },
+  // Generous: two workers, the server and PostgreSQL share two cores in CI.
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,
