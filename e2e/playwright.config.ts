@@ -33,8 +33,9 @@ function server(port: number, dataDir: string, env: Record<string, string>) {
 export default defineConfig({
   testDir: './tests',
   outputDir: path.join(os.tmpdir(), `kaopei-e2e-results-${E2E_PORT}`),
-  timeout: 90_000,
-  // Generous: two workers, the server and PostgreSQL share two cores in CI.
+  // Generous: two workers, two browsers and the server share two cores in CI, where a long journey has
+  // run past 90 s. A step that hangs still fails fast: actions give up after 30 s, expectations after 20 s.
+  timeout: 180_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 2,
@@ -44,6 +45,8 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E_PORT}`,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    actionTimeout: 30_000,
+    navigationTimeout: 60_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

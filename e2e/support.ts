@@ -105,3 +105,107 @@ export function apiPost<T>(
 ): Promise<T> {
   return apiCall<T>(request, token, 'POST', url, data);
 }
+
+/** The id of the staff member with this account (via the admin's staff search). */
+export async function staffUserId(
+  request: APIRequestContext,
+  token: string,
+  account: string,
+): Promise<number> {
+  const rows = await apiPost<{ userId: number; account: string }[]>(
+    request,
+    token,
+    '/user/api/v2/staff/search?page=0&size=10',
+    { keyword: account },
+  );
+  const found = rows.find((row) => row.account === account);
+  if (!found) throw new Error(`no staff ${account}`);
+  return found.userId;
+}
+
+/** The id of the department with this name. */
+export async function departmentId(request: APIRequestContext, token: string, name: string): Promise<number> {
+  const all = await apiCall<{ departmentId: number; name: string }[]>(
+    request,
+    token,
+    'GET',
+    '/user/api/v1/department/all',
+  );
+  const found = all.find((department) => department.name === name);
+  if (!found) throw new Error(`no department ${name}`);
+  return found.departmentId;
+}
+
+/** A question as /question/api/v1/questions/add takes it (the bank is filled in). */
+export interface SeedQuestion {
+  type: number;
+  stem: string;
+  answer?: unknown;
+  options?: { content: string; correct: boolean }[];
+  analysis?: string;
+}
+
+export interface SeedExamOptions {
+  name: string;
+  questions: SeedQuestion[];
+  /** The paper's one section. */
+  sectionName?: string;
+  /** Points of every question (default 10). */
+  points?: number;
+  durationMinutes?: number;
+  passScore?: number;
+  settings?: Record<string, unknown>;
+  audience: { mode: 'assigned'; userIds?: number[]; departmentIds?: number[] };
+}
+
+/**
+ * Sets up a published exam through the admin API: a bank of approved questions, a one-section paper and
+ * the exam, open from a minute ago for two hours, without notifying the candidates.
+ */
+export async function seedExam(
+  request: APIRequestContext,
+  token: string,
+  options: SeedExamOptions,
+): Promise<number> {
+  const bank = await apiPost<{ bankId: number }>(request, token, '/question/api/v1/bank/add', {
+    name: `${options.name}题库`,
+  });
+  const questionIds: number[] = [];
+  for (const question of options.questions) {
+    const added = await apiPost<{ questionId: number }>(request, token, '/question/api/v1/questions/add', {
+      bankId: bank.bankId,
+      ...question,
+    });
+    await apiPost(
+      request,
+      token,
+      `/question/api/v1/questions/check?questionId=${added.questionId}&status=1`,
+      {},
+    );
+    questionIds.push(added.questionId);
+  }
+  const paper = await apiPost<{ paperId: number }>(request, token, '/paper/api/v1/paper/create', {
+    name: `${options.name}试卷`,
+    status: 'saved',
+    sectionVOS: [
+      {
+        name: options.sectionName ?? '试题',
+        questionVOS: questionIds.map((questionId) => ({ questionId, points: options.points ?? 10 })),
+      },
+    ],
+  });
+  const now = Date.now();
+  const exam = await apiPost<{ examId: number }>(request, token, '/exam/api/v1/exam/add', {
+    name: options.name,
+    paperIds: [paper.paperId],
+    startAt: now - 60_000,
+    endAt: now + 2 * 3600_000,
+    durationMinutes: options.durationMinutes ?? 30,
+    passScore: options.passScore ?? 10,
+    settings: { showScore: 'immediately', ...options.settings },
+    audience: options.audience,
+    notify: false,
+  });
+  await apiPost(request, token, `/exam/api/v1/exam/publish?examId=${exam.examId}`);
+  return exam.examId;
+}

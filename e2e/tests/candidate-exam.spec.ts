@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiCall, apiToken } from '../support';
+import { apiCall, apiToken, departmentId, seedExam, staffUserId } from '../support';
 
 /**
  * The candidate's side of an exam on a phone-sized screen: set up through the admin API, taken through
@@ -47,81 +47,6 @@ const QUESTIONS = [
     },
   },
 ];
-
-/** A published exam on a paper with one approved question of every type (10 points each). */
-async function seedExam(
-  request: APIRequestContext,
-  adminToken: string,
-  options: { name: string; durationMinutes: number; audience: Record<string, unknown> },
-): Promise<number> {
-  const bank = await api<{ bankId: number }>(request, adminToken, 'POST', '/question/api/v1/bank/add', {
-    name: `${options.name}题库`,
-  });
-  const questionIds: number[] = [];
-  for (const question of QUESTIONS) {
-    const added = await api<{ questionId: number }>(
-      request,
-      adminToken,
-      'POST',
-      '/question/api/v1/questions/add',
-      { bankId: bank.bankId, analysis: '见教材第一章', ...question },
-    );
-    await api(
-      request,
-      adminToken,
-      'POST',
-      `/question/api/v1/questions/check?questionId=${added.questionId}&status=1`,
-      {},
-    );
-    questionIds.push(added.questionId);
-  }
-  const paper = await api<{ paperId: number }>(request, adminToken, 'POST', '/paper/api/v1/paper/create', {
-    name: `${options.name}试卷`,
-    status: 'saved',
-    sectionVOS: [
-      { name: '综合题', questionVOS: questionIds.map((questionId) => ({ questionId, points: 10 })) },
-    ],
-  });
-  const now = Date.now();
-  const exam = await api<{ examId: number }>(request, adminToken, 'POST', '/exam/api/v1/exam/add', {
-    name: options.name,
-    paperIds: [paper.paperId],
-    startAt: now - 60_000,
-    endAt: now + 2 * 3600_000,
-    durationMinutes: options.durationMinutes,
-    passScore: 30,
-    settings: { showScore: 'immediately', showAnswers: 'immediately', showAnalysis: true },
-    audience: options.audience,
-    notify: false,
-  });
-  await api(request, adminToken, 'POST', `/exam/api/v1/exam/publish?examId=${exam.examId}`);
-  return exam.examId;
-}
-
-async function departmentId(request: APIRequestContext, token: string, name: string): Promise<number> {
-  const all = await api<{ departmentId: number; name: string }[]>(
-    request,
-    token,
-    'GET',
-    '/user/api/v1/department/all',
-  );
-  const found = all.find((department) => department.name === name);
-  if (!found) throw new Error(`no department ${name}`);
-  return found.departmentId;
-}
-
-async function userId(request: APIRequestContext, token: string, account: string): Promise<number> {
-  const rows = await api<{ userId: number; account: string }[]>(
-    request,
-    token,
-    'POST',
-    '/user/api/v2/staff/search?page=0&size=10',
-    { keyword: account },
-  );
-  const found = rows.find((row) => row.account === account);
-  if (!found) throw new Error(`no staff ${account}`);
-  return found.userId;
-}
 
 interface AttemptQuestion {
   questionId: number;
@@ -175,12 +100,14 @@ test('a candidate takes an exam on a phone: every type, reload, offline and back
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
   const adminToken = await apiToken(request, 'admin');
   const name = `手机考试${Date.now().toString(36)}`;
   const examId = await seedExam(request, adminToken, {
     name,
-    durationMinutes: 30,
+    questions: QUESTIONS.map((question) => ({ analysis: '见教材第一章', ...question })),
+    sectionName: '综合题',
+    passScore: 30,
+    settings: { showAnswers: 'immediately', showAnalysis: true },
     audience: { mode: 'assigned', departmentIds: [await departmentId(request, adminToken, '研发组')] },
   });
 
@@ -308,8 +235,12 @@ test('an attempt whose browser is gone is closed and graded by the server after 
   const name = `断网交卷${Date.now().toString(36)}`;
   const examId = await seedExam(request, adminToken, {
     name,
+    questions: QUESTIONS.map((question) => ({ analysis: '见教材第一章', ...question })),
+    sectionName: '综合题',
     durationMinutes: 1,
-    audience: { mode: 'assigned', userIds: [await userId(request, adminToken, 'sunqi')] },
+    passScore: 30,
+    settings: { showAnswers: 'immediately', showAnalysis: true },
+    audience: { mode: 'assigned', userIds: [await staffUserId(request, adminToken, 'sunqi')] },
   });
 
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });

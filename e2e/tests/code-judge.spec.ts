@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiCall, apiToken, signIn } from '../support';
+import { expect, test } from '@playwright/test';
+import { apiCall, apiToken, seedExam, signIn, staffUserId } from '../support';
 
 /**
  * Code judging end to end: a candidate writes a Python solution in the editor, runs the sample case
@@ -10,84 +10,37 @@ test.use({ viewport: { width: 375, height: 812 } });
 
 const CANDIDATE = 'zhaoliu';
 
-async function seedCodeExam(request: APIRequestContext, adminToken: string, name: string): Promise<number> {
-  const bank = await apiCall<{ bankId: number }>(request, adminToken, 'POST', '/question/api/v1/bank/add', {
-    name: `${name}题库`,
-  });
-  const added = await apiCall<{ questionId: number }>(
-    request,
-    adminToken,
-    'POST',
-    '/question/api/v1/questions/add',
-    {
-      bankId: bank.bankId,
-      type: 5,
-      stem: '<p>输入两个整数，输出它们的和</p>',
-      analysis: '读入一行，按空格分开求和',
-      answer: {
-        languages: ['python'],
-        templates: { python: '# 在此编写代码\n' },
-        testCases: [
-          { input: '1 2\n', output: '3\n', sample: true },
-          { input: '40 2\n', output: '42\n', sample: false },
-        ],
-        timeLimit: 2000,
-        memoryLimit: 128,
-      },
-    },
-  );
-  await apiCall(
-    request,
-    adminToken,
-    'POST',
-    `/question/api/v1/questions/check?questionId=${added.questionId}&status=1`,
-    {},
-  );
-  const paper = await apiCall<{ paperId: number }>(
-    request,
-    adminToken,
-    'POST',
-    '/paper/api/v1/paper/create',
-    {
-      name: `${name}试卷`,
-      status: 'saved',
-      sectionVOS: [{ name: '编程题', questionVOS: [{ questionId: added.questionId, points: 10 }] }],
-    },
-  );
-  const staff = await apiCall<{ userId: number; account: string }[]>(
-    request,
-    adminToken,
-    'POST',
-    '/user/api/v2/staff/search?page=0&size=10',
-    { keyword: CANDIDATE },
-  );
-  const userId = staff.find((row) => row.account === CANDIDATE)?.userId;
-  if (!userId) throw new Error(`no staff ${CANDIDATE}`);
-  const now = Date.now();
-  const exam = await apiCall<{ examId: number }>(request, adminToken, 'POST', '/exam/api/v1/exam/add', {
-    name,
-    paperIds: [paper.paperId],
-    startAt: now - 60_000,
-    endAt: now + 3600_000,
-    durationMinutes: 30,
-    passScore: 6,
-    settings: { showScore: 'immediately', showAnswers: 'immediately' },
-    audience: { mode: 'assigned', userIds: [userId] },
-    notify: false,
-  });
-  await apiCall(request, adminToken, 'POST', `/exam/api/v1/exam/publish?examId=${exam.examId}`);
-  return exam.examId;
-}
-
 test('a candidate runs the sample case of a code question, submits, and sees the judged score', async ({
   page,
   request,
 }) => {
   // Generous for a busy CI machine; about 30 s when it is idle.
-  test.setTimeout(180_000);
   const adminToken = await apiToken(request, 'admin');
   const name = `编程判题${Date.now().toString(36)}`;
-  const examId = await seedCodeExam(request, adminToken, name);
+  const examId = await seedExam(request, adminToken, {
+    name,
+    questions: [
+      {
+        type: 5,
+        stem: '<p>输入两个整数，输出它们的和</p>',
+        analysis: '读入一行，按空格分开求和',
+        answer: {
+          languages: ['python'],
+          templates: { python: '# 在此编写代码\n' },
+          testCases: [
+            { input: '1 2\n', output: '3\n', sample: true },
+            { input: '40 2\n', output: '42\n', sample: false },
+          ],
+          timeLimit: 2000,
+          memoryLimit: 128,
+        },
+      },
+    ],
+    sectionName: '编程题',
+    passScore: 6,
+    settings: { showAnswers: 'immediately' },
+    audience: { mode: 'assigned', userIds: [await staffUserId(request, adminToken, CANDIDATE)] },
+  });
 
   await signIn(page, CANDIDATE);
   await page.goto(`/m/exams/${examId}`);

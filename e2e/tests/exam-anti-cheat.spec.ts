@@ -1,5 +1,5 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiCall, apiToken, DEMO_PASSWORD } from '../support';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { apiCall, apiToken, DEMO_PASSWORD, seedExam, staffUserId } from '../support';
 
 /**
  * Anti-cheating (issue 7): a candidate in an exam allowing two leaves switches away three times. After
@@ -19,60 +19,6 @@ const CANDIDATE = { account: 'sunqi' };
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-async function seedExam(request: APIRequestContext, token: string, name: string): Promise<number> {
-  const bank = await apiCall<{ bankId: number }>(request, token, 'POST', '/question/api/v1/bank/add', {
-    name: `${name}题库`,
-  });
-  const added = await apiCall<{ questionId: number }>(
-    request,
-    token,
-    'POST',
-    '/question/api/v1/questions/add',
-    {
-      bankId: bank.bankId,
-      type: 0,
-      stem: '<p>考试期间可以切换到其他页面查资料</p>',
-      answer: false,
-      analysis: '见考场规则',
-    },
-  );
-  await apiCall(
-    request,
-    token,
-    'POST',
-    `/question/api/v1/questions/check?questionId=${added.questionId}&status=1`,
-    {},
-  );
-  const paper = await apiCall<{ paperId: number }>(request, token, 'POST', '/paper/api/v1/paper/create', {
-    name: `${name}试卷`,
-    status: 'saved',
-    sectionVOS: [{ name: '判断题', questionVOS: [{ questionId: added.questionId, points: 10 }] }],
-  });
-  const staff = await apiCall<{ userId: number; account: string }[]>(
-    request,
-    token,
-    'POST',
-    '/user/api/v2/staff/search?page=0&size=10',
-    { keyword: CANDIDATE.account },
-  );
-  const userId = staff.find((row) => row.account === CANDIDATE.account)?.userId;
-  if (!userId) throw new Error(`no staff ${CANDIDATE.account}`);
-  const now = Date.now();
-  const exam = await apiCall<{ examId: number }>(request, token, 'POST', '/exam/api/v1/exam/add', {
-    name,
-    paperIds: [paper.paperId],
-    startAt: now - 60_000,
-    endAt: now + 2 * 3600_000,
-    durationMinutes: 30,
-    passScore: 10,
-    settings: { showScore: 'immediately', leaveLimit: 2, blockCopyPaste: true },
-    audience: { mode: 'assigned', userIds: [userId] },
-    notify: false,
-  });
-  await apiCall(request, token, 'POST', `/exam/api/v1/exam/publish?examId=${exam.examId}`);
-  return exam.examId;
-}
-
 /** The page goes to the background and comes back (see the note above). */
 async function switchAway(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -89,7 +35,15 @@ async function switchAway(page: Page): Promise<void> {
 test('leaving the exam page past the limit submits the attempt as cheating', async ({ page, request }) => {
   const adminToken = await apiToken(request, 'admin');
   const name = `防作弊考试${Date.now().toString(36)}`;
-  const examId = await seedExam(request, adminToken, name);
+  const examId = await seedExam(request, adminToken, {
+    name,
+    questions: [
+      { type: 0, stem: '<p>考试期间可以切换到其他页面查资料</p>', answer: false, analysis: '见考场规则' },
+    ],
+    sectionName: '判断题',
+    settings: { leaveLimit: 2, blockCopyPaste: true },
+    audience: { mode: 'assigned', userIds: [await staffUserId(request, adminToken, CANDIDATE.account)] },
+  });
 
   await page.goto(`/m/exams/${examId}`);
   await expect(page).toHaveURL(/\/login$/);

@@ -1,5 +1,5 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiCall, apiToken, DEMO_PASSWORD, signIn } from '../support';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { apiToken, DEMO_PASSWORD, seedExam, signIn, staffUserId } from '../support';
 
 /**
  * Live monitoring (issue 7), two browsers: the invigilator's board on a desktop and the candidate on a
@@ -25,61 +25,6 @@ const QUESTIONS = [
   { type: 0, stem: '<p>考试时间可以由监考员延长</p>', answer: true },
 ];
 
-/** A published exam of three approved questions for the candidate alone, open now for two hours. */
-async function seedExam(request: APIRequestContext, token: string, name: string): Promise<number> {
-  const bank = await apiCall<{ bankId: number }>(request, token, 'POST', '/question/api/v1/bank/add', {
-    name: `${name}题库`,
-  });
-  const questionIds: number[] = [];
-  for (const question of QUESTIONS) {
-    const added = await apiCall<{ questionId: number }>(
-      request,
-      token,
-      'POST',
-      '/question/api/v1/questions/add',
-      { bankId: bank.bankId, analysis: '见考场规则', ...question },
-    );
-    await apiCall(
-      request,
-      token,
-      'POST',
-      `/question/api/v1/questions/check?questionId=${added.questionId}&status=1`,
-      {},
-    );
-    questionIds.push(added.questionId);
-  }
-  const paper = await apiCall<{ paperId: number }>(request, token, 'POST', '/paper/api/v1/paper/create', {
-    name: `${name}试卷`,
-    status: 'saved',
-    sectionVOS: [
-      { name: '判断与单选', questionVOS: questionIds.map((questionId) => ({ questionId, points: 10 })) },
-    ],
-  });
-  const staff = await apiCall<{ userId: number; account: string }[]>(
-    request,
-    token,
-    'POST',
-    '/user/api/v2/staff/search?page=0&size=10',
-    { keyword: CANDIDATE.account },
-  );
-  const userId = staff.find((row) => row.account === CANDIDATE.account)?.userId;
-  if (!userId) throw new Error(`no staff ${CANDIDATE.account}`);
-  const now = Date.now();
-  const exam = await apiCall<{ examId: number }>(request, token, 'POST', '/exam/api/v1/exam/add', {
-    name,
-    paperIds: [paper.paperId],
-    startAt: now - 60_000,
-    endAt: now + 2 * 3600_000,
-    durationMinutes: 30,
-    passScore: 10,
-    settings: { showScore: 'immediately', showAnswers: 'after_end', showAnalysis: false },
-    audience: { mode: 'assigned', userIds: [userId] },
-    notify: false,
-  });
-  await apiCall(request, token, 'POST', `/exam/api/v1/exam/publish?examId=${exam.examId}`);
-  return exam.examId;
-}
-
 /** 'mm:ss' or 'h:mm:ss' in seconds. */
 function seconds(text: string | null): number {
   const parts = (text ?? '').trim().split(':').map(Number);
@@ -96,10 +41,15 @@ test('an invigilator follows a candidate live, warns them, gives them time and s
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
   const token = await apiToken(request, 'admin');
   const name = `监考考试${Date.now().toString(36)}`;
-  const examId = await seedExam(request, token, name);
+  const examId = await seedExam(request, token, {
+    name,
+    questions: QUESTIONS.map((question) => ({ analysis: '见考场规则', ...question })),
+    sectionName: '判断与单选',
+    settings: { showAnswers: 'after_end', showAnalysis: false },
+    audience: { mode: 'assigned', userIds: [await staffUserId(request, token, CANDIDATE.account)] },
+  });
 
   // The invigilator finds the exam among those running now and opens its board.
   await signIn(page, 'admin');

@@ -1,5 +1,5 @@
-import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
-import { apiCall, apiToken, signIn } from '../support';
+import { expect as baseExpect, test } from '@playwright/test';
+import { apiToken, seedExam, signIn, staffUserId } from '../support';
 
 /**
  * Webcam snapshots (issue 7): the candidate consents, the page captures a frame of the camera (Chromium's
@@ -29,63 +29,20 @@ test.use({
   },
 });
 
-async function seedExam(request: APIRequestContext, token: string, name: string): Promise<number> {
-  const bank = await apiCall<{ bankId: number }>(request, token, 'POST', '/question/api/v1/bank/add', {
-    name: `${name}题库`,
-  });
-  const added = await apiCall<{ questionId: number }>(
-    request,
-    token,
-    'POST',
-    '/question/api/v1/questions/add',
-    { bankId: bank.bankId, type: 0, stem: '<p>摄像头监考时可以离开座位</p>', answer: false },
-  );
-  await apiCall(
-    request,
-    token,
-    'POST',
-    `/question/api/v1/questions/check?questionId=${added.questionId}&status=1`,
-    {},
-  );
-  const paper = await apiCall<{ paperId: number }>(request, token, 'POST', '/paper/api/v1/paper/create', {
-    name: `${name}试卷`,
-    status: 'saved',
-    sectionVOS: [{ name: '判断题', questionVOS: [{ questionId: added.questionId, points: 10 }] }],
-  });
-  const staff = await apiCall<{ userId: number; account: string }[]>(
-    request,
-    token,
-    'POST',
-    '/user/api/v2/staff/search?page=0&size=10',
-    { keyword: CANDIDATE.account },
-  );
-  const userId = staff.find((row) => row.account === CANDIDATE.account)?.userId;
-  if (!userId) throw new Error(`no staff ${CANDIDATE.account}`);
-  const now = Date.now();
-  const exam = await apiCall<{ examId: number }>(request, token, 'POST', '/exam/api/v1/exam/add', {
-    name,
-    paperIds: [paper.paperId],
-    startAt: now - 60_000,
-    endAt: now + 2 * 3600_000,
-    durationMinutes: 30,
-    passScore: 10,
-    settings: { showScore: 'immediately', webcamSnapshots: true, snapshotIntervalSeconds: 10 },
-    audience: { mode: 'assigned', userIds: [userId] },
-    notify: false,
-  });
-  await apiCall(request, token, 'POST', `/exam/api/v1/exam/publish?examId=${exam.examId}`);
-  return exam.examId;
-}
-
 test('a consenting candidate is photographed and the invigilator sees the snapshot', async ({
   page,
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
   const token = await apiToken(request, 'admin');
   const name = `抓拍考试${Date.now().toString(36)}`;
-  const examId = await seedExam(request, token, name);
+  const examId = await seedExam(request, token, {
+    name,
+    questions: [{ type: 0, stem: '<p>摄像头监考时可以离开座位</p>', answer: false }],
+    sectionName: '判断题',
+    settings: { webcamSnapshots: true, snapshotIntervalSeconds: 10 },
+    audience: { mode: 'assigned', userIds: [await staffUserId(request, token, CANDIDATE.account)] },
+  });
 
   await signIn(page, CANDIDATE.account);
   await page.goto(`/m/exams/${examId}`);

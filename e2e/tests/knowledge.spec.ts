@@ -57,7 +57,6 @@ test('builds a knowledge tree, moves a node by drag and drop, and shows the grap
   request,
 }) => {
   // A tree built by drag and drop plus a question edited through the drawer: long on a busy machine.
-  test.setTimeout(180_000);
   const suffix = Date.now().toString(36);
   const [math, algebra, equation, physics, mechanics] = ['数学', '代数', '方程', '物理', '力学'].map(
     (name) => `${name}${suffix}`,

@@ -9,7 +9,6 @@ async function nodeAction(page: Page, name: string, action: string): Promise<voi
 }
 
 test('manages paper categories and paper banks', async ({ page }) => {
-  test.setTimeout(120_000);
   const tag = Date.now().toString(36);
   const category = `安全类${tag}`;
   const renamed = `安全生产类${tag}`;

@@ -210,7 +210,6 @@ test('leaving the builder with unsaved changes asks first', async ({ page }) => 
 });
 
 test('generates a random paper and names the rule that cannot be met', async ({ page, request }) => {
-  test.setTimeout(180_000);
   const tag = Date.now().toString(36);
   const api = await adminApi(request);
   const bankName = `随机题库${tag}`;
@@ -253,7 +252,6 @@ test('generates an intelligent paper that meets knowledge and difficulty rules, 
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
   const tag = Date.now().toString(36);
   const api = await adminApi(request);
   const fire = `消防${tag}`;

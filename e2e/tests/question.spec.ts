@@ -64,7 +64,6 @@ test('an admin creates every type, filters, imports with row errors and audits',
   request,
 }) => {
   // Six questions through the editor plus an import: a long journey on a busy 2-core machine.
-  test.setTimeout(180_000);
   const tag = Date.now().toString(36);
   const bank = `试题测试题库${tag}`;
   const token = await apiToken(request, 'admin');

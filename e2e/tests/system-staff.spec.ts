@@ -47,7 +47,6 @@ test('an admin builds departments, adds staff by hand, imports from Excel with r
   request,
 }) => {
   // One long journey through the whole page.
-  test.setTimeout(120_000);
   // Starts with a letter so, as a search keyword, it never matches a phone number.
   const tag = `k${Date.now().toString(36).slice(-5)}`;
   const parentName = `质量部${tag}`;
