@@ -84,3 +84,8 @@ export async function runMigrations(database: Database): Promise<void> {
     client.release();
   }
 }
+
+/** The rows of a raw `db.execute(sql…)` result (both drivers return `{ rows }`). */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

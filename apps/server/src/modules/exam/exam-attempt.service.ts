@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   QuestionType,
   formatExamTime,
@@ -8,7 +8,7 @@ import {
   questionTypeLabel,
   roundScore,
 } from '@kaopei/shared';
-import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import {
   attemptQuestions,
   examAttempts,
@@ -21,10 +21,11 @@ import {
 import type { RequestContext } from '../../core/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/http';
 import { isUniqueViolation } from '../../core/db-errors';
-import { drawPaperForCandidate } from '../paper/paper.random';
+import { planPaperForCandidate } from '../paper/paper.random';
+import { codeInfo, frozenViews, type FrozenQuestionView } from './exam-frozen';
 import { enqueueCodeGrading } from '../judge/judge.queue';
 import type { AnswerInput, ExamSettings, ReleaseWhen } from './exam.schemas';
-import { OUTER_EXAM_ID, examState, freezeQuestions, settingsOf, type ExamState } from './exam.service';
+import { OUTER_EXAM_ID, examState, settingsOf, type ExamState } from './exam.service';
 
 /** Saves that were in flight at the deadline are still accepted this long after it. */
 export const SAVE_GRACE_MS = 30_000;
@@ -243,110 +244,152 @@ function shuffle<T>(list: readonly T[]): T[] {
   return copy;
 }
 
+/** The exam with the caller's place in it: candidate row (null if none), attempts and the exam's papers. */
+async function candidateState(db: Db, ctx: RequestContext, examId: number) {
+  // The candidate's few attempts, by (exam_id, user_id) alone: with status = 0 in the filter the planner
+  // may take the (exam_id, status) index and walk every open attempt of the exam (thousands at once).
+  const [row] = await db
+    .select({
+      exam: exams,
+      candidate: examCandidates,
+      mine: sql<{ id: number; status: number; deadlineAt: string }[]>`(
+        select coalesce(json_agg(json_build_object('id', a.id, 'status', a.status, 'deadlineAt', a.deadline_at)), '[]'::json)
+        from ${examAttempts} a where a.exam_id = ${OUTER_EXAM_ID} and a.user_id = ${ctx.userId}::bigint)`,
+      paperIds: sql<string[]>`(
+        select coalesce(array_agg(p.paper_id order by p.paper_id), '{}')
+        from ${examPapers} p where p.exam_id = ${OUTER_EXAM_ID})`,
+    })
+    .from(exams)
+    .leftJoin(examCandidates, and(eq(examCandidates.examId, exams.id), eq(examCandidates.userId, ctx.userId)))
+    .where(and(eq(exams.id, examId), eq(exams.organizationId, ctx.organizationId), eq(exams.status, 1)));
+  if (!row) throw notFound('考试不存在或未发布');
+  if (!row.candidate) throw forbidden('您不在本场考试的考生名单中');
+  return {
+    exam: row.exam,
+    candidate: row.candidate,
+    mine: row.mine.map((a) => ({ id: Number(a.id), status: a.status, deadlineAt: Date.parse(a.deadlineAt) })),
+    paperIds: row.paperIds.map(Number),
+  };
+}
+
 /**
  * Starts an attempt (or returns the open one): the candidate's own paper — a designated paper, or one
  * of the exam's papers in turn — drawn, frozen and shuffled per the paper's and the exam's settings.
+ *
+ * The hot path of an exam's first minute (bench/exam-load.bench.ts): reads outside any transaction, the
+ * questions' content from the frozen-question cache, the attempt and its questions written by one
+ * statement, and the response built from what is at hand rather than read back.
  */
 export async function startAttempt(db: Db, ctx: RequestContext, examId: number): Promise<AttemptView> {
-  const attemptId = await db.transaction(async (tx) => {
-    const { exam, candidate } = await requireCandidateExam(tx, ctx, examId);
-    const now = Date.now();
-    // The candidate's few attempts, by (exam_id, user_id) alone: with status = 0 in the filter the planner
-    // may take the (exam_id, status) index and walk every open attempt of the exam (thousands at once).
-    const mine = await tx
-      .select({ id: examAttempts.id, status: examAttempts.status, deadlineAt: examAttempts.deadlineAt })
-      .from(examAttempts)
-      .where(and(eq(examAttempts.examId, examId), eq(examAttempts.userId, ctx.userId)));
-    const resumable = mine.find(
-      (attempt) => attempt.status === 0 && attempt.deadlineAt.getTime() + SAVE_GRACE_MS > now,
-    );
-    if (resumable) return resumable.id;
-    const state = examState(exam, now);
-    if (state === 'upcoming') throw conflict('考试尚未开始');
-    if (state === 'ended') throw conflict('考试已结束');
-    if (
-      exam.lateEntryMinutes !== null &&
-      exam.startAt &&
-      now > exam.startAt.getTime() + exam.lateEntryMinutes * 60_000
-    ) {
-      throw conflict(`开考 ${exam.lateEntryMinutes} 分钟后不能再进入考试`);
-    }
-    const attemptsUsed = mine.length;
-    if (attemptsUsed >= exam.attemptsAllowed + candidate.extraAttempts) throw conflict('考试次数已用完');
+  const { exam, candidate, mine, paperIds } = await candidateState(db, ctx, examId);
+  const now = Date.now();
+  const resumable = mine.find((attempt) => attempt.status === 0 && attempt.deadlineAt + SAVE_GRACE_MS > now);
+  if (resumable) return attemptView(db, ctx, resumable.id);
+  const state = examState(exam, now);
+  if (state === 'upcoming') throw conflict('考试尚未开始');
+  if (state === 'ended') throw conflict('考试已结束');
+  if (
+    exam.lateEntryMinutes !== null &&
+    exam.startAt &&
+    now > exam.startAt.getTime() + exam.lateEntryMinutes * 60_000
+  ) {
+    throw conflict(`开考 ${exam.lateEntryMinutes} 分钟后不能再进入考试`);
+  }
+  const attemptsUsed = mine.length;
+  if (attemptsUsed >= exam.attemptsAllowed + candidate.extraAttempts) throw conflict('考试次数已用完');
 
-    const paperIds = (
-      await tx
-        .select({ paperId: examPapers.paperId })
-        .from(examPapers)
-        .where(eq(examPapers.examId, examId))
-        .orderBy(asc(examPapers.paperId))
-    ).map((row) => row.paperId);
-    const paperId = candidate.designatedPaperId ?? paperIds[(ctx.userId + attemptsUsed) % paperIds.length];
-    if (paperId === undefined) throw conflict('考试没有试卷，请联系管理员');
-    const drawn = await drawPaperForCandidate(
-      tx,
-      exam.organizationId,
-      paperId,
-      `${examId}:${ctx.userId}:${attemptsUsed}`,
-    );
-    const settings = settingsOf(exam);
-    const ids = drawn.sections.flatMap((section) => section.questions.map((q) => q.questionId));
-    if (ids.length === 0) throw conflict('试卷没有试题，请联系管理员');
-    await freezeQuestions(tx, examId, ids);
-
-    const deadline =
-      Math.min(now + exam.durationMinutes * 60_000, exam.endAt?.getTime() ?? Infinity) +
-      candidate.extraMinutes * 60_000;
-    const totalPoints = roundScore(
-      drawn.sections.reduce((sum, section) => sum + section.questions.reduce((s, q) => s + q.points, 0), 0),
-    );
-    let attempt: { id: number } | undefined;
-    try {
-      [attempt] = await tx
-        .insert(examAttempts)
-        .values({
-          examId,
-          organizationId: ctx.organizationId,
-          userId: ctx.userId,
-          attemptNo: attemptsUsed + 1,
-          paperId,
-          startedAt: new Date(now),
-          deadlineAt: new Date(deadline),
-          totalPoints,
-        })
-        .returning({ id: examAttempts.id });
-    } catch (error) {
-      // Another device started the same attempt a moment ago: resume that one.
-      if (isUniqueViolation(error)) throw new AppError(409, '考试已在另一设备开始，请刷新');
-      throw error;
-    }
-    if (!attempt) throw new Error('attempt insert failed');
-    const attemptIdValue = attempt.id;
-    const rows = drawn.sections.flatMap((section, sectionSort) => {
-      const list = settings.shuffleQuestions ? shuffle(section.questions) : section.questions;
-      return list.map((q, sort) => {
-        let optionOrder = q.optionOrder;
-        if (optionOrder && settings.shuffleOptions) optionOrder = shuffle(optionOrder);
-        return {
-          question_id: q.questionId,
-          section_name: section.name,
-          section_sort: sectionSort,
-          sort,
-          points: q.points,
-          option_order: optionOrder ?? null,
-        };
-      });
+  const paperId = candidate.designatedPaperId ?? paperIds[(ctx.userId + attemptsUsed) % paperIds.length];
+  if (paperId === undefined) throw conflict('考试没有试卷，请联系管理员');
+  const plan = await planPaperForCandidate(
+    db,
+    exam.organizationId,
+    paperId,
+    `${examId}:${ctx.userId}:${attemptsUsed}`,
+  );
+  const views = await frozenViews(
+    db,
+    examId,
+    plan.sections.flatMap((section) => section.items.map((item) => item.questionId)),
+  );
+  const settings = settingsOf(exam);
+  const rows: AttemptQuestionRow[] = plan.sections.flatMap((section, sectionSort) => {
+    const present = section.items.filter((item) => views.has(item.questionId));
+    const list = settings.shuffleQuestions ? shuffle(present) : present;
+    return list.map((item, sort) => {
+      const options = views.get(item.questionId)?.options;
+      let optionOrder = options ? options.map((_, index) => index) : null;
+      if (optionOrder && (plan.shuffleOptions || settings.shuffleOptions)) optionOrder = shuffle(optionOrder);
+      return {
+        questionId: item.questionId,
+        sectionName: section.name,
+        sectionSort,
+        sort,
+        points: item.points,
+        optionOrder,
+        answer: null,
+        answerSeq: 0,
+        flagged: 0,
+      };
     });
-    // One JSON parameter rather than a 7-column VALUES list of 50+ rows: building that statement was
-    // the largest CPU cost of a start (bench/exam-load.bench.ts).
-    await tx.execute(sql`
-      insert into ${attemptQuestions} (attempt_id, question_id, section_name, section_sort, sort, points, option_order)
-      select ${attemptIdValue}::bigint, r.question_id, r.section_name, r.section_sort, r.sort, r.points, r.option_order
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as r(question_id bigint, section_name varchar, section_sort int, sort int, points numeric, option_order jsonb)`);
-    return attemptIdValue;
   });
-  return attemptView(db, ctx, attemptId);
+  if (rows.length === 0) throw conflict('试卷没有试题，请联系管理员');
+
+  const deadline =
+    Math.min(now + exam.durationMinutes * 60_000, exam.endAt?.getTime() ?? Infinity) +
+    candidate.extraMinutes * 60_000;
+  const totalPoints = roundScore(rows.reduce((sum, row) => sum + row.points, 0));
+  const attemptNo = attemptsUsed + 1;
+  const questionValues = rows.map((row) => ({
+    question_id: row.questionId,
+    section_name: row.sectionName,
+    section_sort: row.sectionSort,
+    sort: row.sort,
+    points: row.points,
+    option_order: row.optionOrder,
+  }));
+  let inserted;
+  try {
+    // One statement (atomic on its own): the attempt, and its questions as one JSON parameter rather
+    // than a 7-column VALUES list of 50+ rows.
+    inserted = await db.execute(sql`
+      with attempt as (
+        insert into ${examAttempts} (exam_id, organization_id, user_id, attempt_no, paper_id, started_at, deadline_at, total_points)
+        values (${examId}::bigint, ${ctx.organizationId}::bigint, ${ctx.userId}::bigint, ${attemptNo}::int,
+                ${paperId}::bigint, ${new Date(now).toISOString()}::timestamptz,
+                ${new Date(deadline).toISOString()}::timestamptz, ${totalPoints}::numeric)
+        returning id
+      ), questions as (
+        insert into ${attemptQuestions} (attempt_id, question_id, section_name, section_sort, sort, points, option_order)
+        select attempt.id, r.question_id, r.section_name, r.section_sort, r.sort, r.points, r.option_order
+        from attempt, jsonb_to_recordset(${JSON.stringify(questionValues)}::jsonb)
+          as r(question_id bigint, section_name varchar, section_sort int, sort int, points numeric, option_order jsonb)
+      )
+      select id from attempt`);
+  } catch (error) {
+    // Another device started the same attempt a moment ago: resume that one.
+    if (isUniqueViolation(error)) throw new AppError(409, '考试已在另一设备开始，请刷新');
+    throw error;
+  }
+  const [created] = rowsOf<{ id: string | number }>(inserted);
+  if (!created) throw new Error('attempt insert failed');
+  return candidateView(
+    {
+      id: Number(created.id),
+      examId,
+      attemptNo,
+      status: 0,
+      startedAt: new Date(now),
+      deadlineAt: new Date(deadline),
+      totalPoints,
+      tabSwitches: 0,
+      fullscreenExits: 0,
+      warnings: 0,
+      snapshots: 0,
+    },
+    exam,
+    rows,
+    views,
+  );
 }
 
 // ---------- the candidate's paper ----------
@@ -460,9 +503,9 @@ export async function paperRows(
 }
 
 /** Groups rows into sections, numbering questions across the paper. */
-export function groupSections<T>(
-  rows: PaperRow[],
-  view: (row: PaperRow, number: number) => T,
+export function groupSections<R extends Pick<PaperRow, 'sectionName' | 'sectionSort'>, T>(
+  rows: R[],
+  view: (row: R, number: number) => T,
 ): { name: string; questions: T[] }[] {
   const sections: { name: string; questions: T[] }[] = [];
   let current: { name: string; sort: number; questions: T[] } | undefined;
@@ -489,41 +532,78 @@ export function orderedOptions(
   });
 }
 
-function codeInfo(content: ExamQuestionContent): CandidateQuestionView['code'] {
-  if (content.type !== QuestionType.CODE) return null;
-  const key = (content.answer ?? {}) as {
-    languages?: string[];
-    templates?: Record<string, string>;
-    testCases?: { input: string; output: string; sample?: boolean }[];
-  };
-  return {
-    languages: key.languages ?? [],
-    templates: key.templates ?? {},
-    samples: (key.testCases ?? [])
-      .filter((test) => test.sample)
-      .map(({ input, output }) => ({ input, output })),
-  };
-}
-
-function blankCount(content: ExamQuestionContent): number | null {
-  if (content.type !== QuestionType.FILL) return null;
-  const blanks = (content.answer as { blanks?: unknown[] } | null)?.blanks;
-  return Array.isArray(blanks) ? blanks.length : 1;
+/** An attempt's question as the candidate's paper needs it (no content: that comes from frozenViews). */
+interface AttemptQuestionRow {
+  questionId: number;
+  sectionName: string;
+  sectionSort: number;
+  sort: number;
+  points: number;
+  optionOrder: number[] | null;
+  answer: unknown;
+  answerSeq: number;
+  flagged: number;
 }
 
 /** The candidate's view of their attempt: never a correct flag, key or analysis. */
-export async function attemptView(db: DbOrTx, ctx: RequestContext, attemptId: number): Promise<AttemptView> {
+export async function attemptView(db: Db, ctx: RequestContext, attemptId: number): Promise<AttemptView> {
   const attempt = await requireOwnAttempt(db, ctx, attemptId);
-  const [exam] = await db
-    .select({ name: exams.name, settings: exams.settings })
-    .from(exams)
-    .where(eq(exams.id, attempt.examId));
-  const rows = await paperRows(db, attempt);
-  const settings = settingsOf({ settings: exam?.settings ?? {} });
+  const [[exam], rows] = await Promise.all([
+    db.select({ name: exams.name, settings: exams.settings }).from(exams).where(eq(exams.id, attempt.examId)),
+    db
+      .select({
+        questionId: attemptQuestions.questionId,
+        sectionName: attemptQuestions.sectionName,
+        sectionSort: attemptQuestions.sectionSort,
+        sort: attemptQuestions.sort,
+        points: attemptQuestions.points,
+        optionOrder: attemptQuestions.optionOrder,
+        answer: attemptQuestions.answer,
+        answerSeq: attemptQuestions.answerSeq,
+        flagged: attemptQuestions.flagged,
+      })
+      .from(attemptQuestions)
+      .where(eq(attemptQuestions.attemptId, attempt.id))
+      .orderBy(asc(attemptQuestions.sectionSort), asc(attemptQuestions.sort)),
+  ]);
+  const views = await frozenViews(
+    db,
+    attempt.examId,
+    rows.map((row) => row.questionId),
+  );
+  return candidateView(
+    attempt,
+    { name: exam?.name ?? '', settings: exam?.settings ?? {} },
+    rows.map((row) => ({ ...row, points: Number(row.points), optionOrder: row.optionOrder ?? null })),
+    views,
+  );
+}
+
+function candidateView(
+  attempt: Pick<
+    AttemptRecord,
+    | 'id'
+    | 'examId'
+    | 'attemptNo'
+    | 'status'
+    | 'startedAt'
+    | 'deadlineAt'
+    | 'totalPoints'
+    | 'tabSwitches'
+    | 'fullscreenExits'
+    | 'warnings'
+    | 'snapshots'
+  >,
+  exam: Pick<ExamRecord, 'name' | 'settings'>,
+  rows: AttemptQuestionRow[],
+  views: Map<number, FrozenQuestionView>,
+): AttemptView {
+  const settings = settingsOf(exam);
+  const present = rows.filter((row) => views.has(row.questionId));
   return {
     attemptId: attempt.id,
     examId: attempt.examId,
-    examName: exam?.name ?? '',
+    examName: exam.name,
     attemptNo: attempt.attemptNo,
     status: attempt.status,
     statusLabel: ATTEMPT_STATUS_LABELS[attempt.status] ?? '',
@@ -532,21 +612,30 @@ export async function attemptView(db: DbOrTx, ctx: RequestContext, attemptId: nu
     serverNow: Date.now(),
     saveGraceMs: SAVE_GRACE_MS,
     totalPoints: Number(attempt.totalPoints),
-    questionCount: rows.length,
-    sections: groupSections(rows, (row, number) => ({
-      questionId: row.questionId,
-      number,
-      type: row.content.type,
-      typeLabel: questionTypeLabel(row.content.type),
-      stem: row.content.stem,
-      options: orderedOptions(row)?.map(({ key, content }) => ({ key, content })) ?? null,
-      blankCount: blankCount(row.content),
-      code: codeInfo(row.content),
-      points: row.points,
-      answer: row.answer ?? null,
-      answerSeq: row.answerSeq,
-      flagged: row.flagged === 1,
-    })),
+    questionCount: present.length,
+    sections: groupSections(present, (row, number) => {
+      const view = views.get(row.questionId) as FrozenQuestionView;
+      const options = view.options;
+      return {
+        questionId: row.questionId,
+        number,
+        type: view.type,
+        typeLabel: view.typeLabel,
+        stem: view.stem,
+        options: options
+          ? (row.optionOrder ?? options.map((_, index) => index)).flatMap((key) => {
+              const content = options[key];
+              return content === undefined ? [] : [{ key, content }];
+            })
+          : null,
+        blankCount: view.blankCount,
+        code: view.code,
+        points: row.points,
+        answer: row.answer ?? null,
+        answerSeq: row.answerSeq,
+        flagged: row.flagged === 1,
+      };
+    }),
     antiCheat: {
       leaveLimit: settings.leaveLimit,
       requireFullscreen: settings.requireFullscreen,
@@ -594,17 +683,29 @@ export interface SaveResult {
   serverNow: number;
 }
 
+/** Whether a stored response (jsonb, alias.answer) counts as answered: the monitor's progress. */
+export const answeredSql = (answer: SQL) =>
+  sql`(${answer} is not null and ${answer} not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`;
+
+export interface SaveOutcome {
+  result: SaveResult;
+  /** For the monitors: the attempt's exam and how many of its questions are answered now. */
+  progress: { examId: number; answered: number };
+}
+
 /**
  * Saves answers of an open attempt, idempotently: a save whose seq is not above the stored one is
  * ignored (a retry, or an older save arriving late). Accepted until the deadline plus SAVE_GRACE_MS.
- * The common case is one UPDATE; the attempt is read only to explain a refusal.
+ * All or nothing: a question not in the paper saves none. One statement, the save's hot path
+ * (bench/exam-load.bench.ts): it also reports the stored seqs and the progress the monitors show; the
+ * attempt is read again only to explain a refusal.
  */
 export async function saveAnswers(
   db: Db,
   ctx: RequestContext,
   attemptId: number,
   answers: AnswerInput[],
-): Promise<SaveResult> {
+): Promise<SaveOutcome> {
   if (answers.length === 0) throw badRequest('请提供答案');
   const latest = new Map<number, AnswerInput>();
   for (const item of answers) {
@@ -617,12 +718,20 @@ export async function saveAnswers(
       sql`(${item.questionId}::bigint, ${JSON.stringify(item.answer ?? null)}::jsonb, ${item.seq}::int, ${item.flagged === undefined ? null : item.flagged ? 1 : 0}::smallint)`,
   );
   const graceSeconds = SAVE_GRACE_MS / 1000;
+  // "old" is the statement's snapshot, before the update; "updated" returns the new values.
   const result = await db.execute(sql`
     with input (question_id, answer, seq, flagged) as (values ${sql.join(values, sql`, `)}),
     attempt as (
-      select id, deadline_at from ${examAttempts}
+      select id, exam_id, deadline_at from ${examAttempts}
       where id = ${attemptId}::bigint and user_id = ${ctx.userId}::bigint and status = 0
         and now() <= deadline_at + make_interval(secs => ${graceSeconds})
+    ),
+    old as (
+      select aq.question_id, aq.answer, aq.answer_seq from ${attemptQuestions} aq, attempt
+      where aq.attempt_id = attempt.id
+    ),
+    known as (
+      select i.question_id, o.answer_seq from input i join old o on o.question_id = i.question_id
     ),
     updated as (
       update ${attemptQuestions} aq
@@ -630,33 +739,40 @@ export async function saveAnswers(
           flagged = coalesce(input.flagged, aq.flagged)
       from input, attempt
       where aq.attempt_id = attempt.id and aq.question_id = input.question_id and aq.answer_seq < input.seq
-      returning aq.question_id
+        and (select count(*) from known) = ${latest.size}
+      returning aq.question_id, aq.answer, aq.answer_seq
     )
     select (select count(*) from attempt)::int as open,
+           (select exam_id from attempt) as exam_id,
            (select extract(epoch from deadline_at) * 1000 from attempt)::float8 as deadline_ms,
-           (select count(*) from updated)::int as updated`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+           (select count(*) from known)::int as known,
+           (select coalesce(json_agg(json_build_array(k.question_id, coalesce(u.answer_seq, k.answer_seq))), '[]'::json)
+              from known k left join updated u on u.question_id = k.question_id) as saved,
+           (select count(*) from old o left join updated u on u.question_id = o.question_id
+              where ${answeredSql(sql`(case when u.question_id is null then o.answer else u.answer end)`)})::int as answered`);
+  const [summary] = rowsOf<{
     open: number;
+    exam_id: string | number | null;
     deadline_ms: number | null;
-  }[];
-  const summary = rows[0];
+    known: number;
+    saved: [number | string, number][];
+    answered: number;
+  }>(result);
   if (!summary || Number(summary.open) === 0) {
     const attempt = await requireOwnAttempt(db, ctx, attemptId);
     if (attempt.status !== 0) throw conflict('已交卷，答案不能再修改');
     throw conflict('考试时间已到，答案未保存');
   }
-  // The stored seq of each question sent (a lower seq sent again reports the newer stored one).
-  const stored = await db
-    .select({ questionId: attemptQuestions.questionId, seq: attemptQuestions.answerSeq })
-    .from(attemptQuestions)
-    .where(
-      and(
-        eq(attemptQuestions.attemptId, attemptId),
-        inArray(attemptQuestions.questionId, [...latest.keys()]),
-      ),
-    );
-  if (stored.length !== latest.size) throw badRequest('参数 questionId 不正确：题目不在这份试卷中');
-  return { saved: stored, deadlineAt: Math.round(Number(summary.deadline_ms)), serverNow: Date.now() };
+  if (Number(summary.known) !== latest.size) throw badRequest('参数 questionId 不正确：题目不在这份试卷中');
+  return {
+    result: {
+      // The stored seq of each question sent (a lower seq sent again reports the newer stored one).
+      saved: summary.saved.map(([questionId, seq]) => ({ questionId: Number(questionId), seq: Number(seq) })),
+      deadlineAt: Math.round(Number(summary.deadline_ms)),
+      serverNow: Date.now(),
+    },
+    progress: { examId: Number(summary.exam_id), answered: Number(summary.answered) },
+  };
 }
 
 // ---------- submitting and grading ----------

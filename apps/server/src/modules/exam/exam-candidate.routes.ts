@@ -81,12 +81,15 @@ export const examCandidateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await saveAnswers(db, request.ctx, request.query.attemptId, request.body);
+      const { attemptId } = request.query;
+      const { result, progress } = await saveAnswers(db, request.ctx, attemptId, request.body);
       // The monitors' progress, after the response and never failing it.
       setImmediate(() => {
-        publishProgress(app.deps, request.ctx, request.query.attemptId).catch((error: unknown) =>
-          request.log.warn({ err: error }, 'publishing progress failed'),
-        );
+        publishProgress(
+          app.deps,
+          { id: attemptId, examId: progress.examId, userId: request.ctx.userId },
+          progress.answered,
+        ).catch((error: unknown) => request.log.warn({ err: error }, 'publishing progress failed'));
       });
       return ok(result);
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import {
   attemptQuestions,
   departments,
@@ -15,7 +15,7 @@ import type { RequestContext } from '../../core/context';
 import type { Deps } from '../../core/deps';
 import { badRequest, conflict, notFound } from '../../core/http';
 import { containsPattern } from '../../core/db-errors';
-import { closeAttempt, type SubmitReason } from './exam-attempt.service';
+import { answeredSql, closeAttempt, type SubmitReason } from './exam-attempt.service';
 import { examState, settingsOf, type ExamState } from './exam.service';
 
 /**
@@ -49,10 +49,6 @@ type AttemptRecord = typeof examAttempts.$inferSelect;
 type AttemptState = 'not_started' | 'in_progress' | 'submitted' | 'graded';
 
 const attemptNotFound = () => notFound('答卷不存在');
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
-}
 
 const toMs = (value: unknown): number | null =>
   value === null || value === undefined ? null : new Date(value as string).getTime();
@@ -222,27 +218,13 @@ export async function announceClosed(
   });
 }
 
-/**
- * After a save: the attempt's answered count goes to the monitors. Runs after the response (its failure
- * or delay never touches the save); one indexed count over the attempt's questions.
- */
+/** After a save: the attempt's answered count (saveAnswers counted it) goes to the monitors. */
 export async function publishProgress(
-  deps: Pick<Deps, 'db' | 'realtime'>,
-  ctx: RequestContext,
-  attemptId: number,
+  deps: Pick<Deps, 'realtime'>,
+  attempt: Pick<AttemptRecord, 'id' | 'examId' | 'userId'>,
+  answered: number,
 ): Promise<void> {
-  const result = await deps.db.execute(sql`
-    select a.exam_id, a.user_id,
-           (select count(*) from ${attemptQuestions} q where q.attempt_id = a.id and q.answer is not null
-              and q.answer not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb))::int as answered
-    from ${examAttempts} a where a.id = ${attemptId}::bigint and a.user_id = ${ctx.userId}::bigint`);
-  const [row] = rowsOf(result);
-  if (!row) return;
-  await publishUpdate(
-    deps,
-    { id: attemptId, examId: Number(row.exam_id), userId: Number(row.user_id) },
-    { answered: Number(row.answered), online: true },
-  );
+  await publishUpdate(deps, attempt, { answered, online: true });
 }
 
 /** A webcam snapshot of an open attempt whose exam takes them. */
@@ -479,8 +461,8 @@ async function monitorRows(
     select c.user_id, u.real_name, u.account, d.name as department_name,
            a.id as attempt_id, a.status, a.last_seen_at, a.started_at, a.deadline_at, a.tab_switches,
            a.fullscreen_exits, a.warnings, a.snapshots, a.submit_reason,
-           (select count(*) from ${attemptQuestions} q where q.attempt_id = a.id and q.answer is not null
-              and q.answer not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb))::int as answered,
+           (select count(*) from ${attemptQuestions} q where q.attempt_id = a.id
+              and ${answeredSql(sql`q.answer`)})::int as answered,
            (select count(*) from ${attemptQuestions} q where q.attempt_id = a.id)::int as question_total,
            count(*) over () as total
     from ${examCandidates} c

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { QuestionType, questionTypeLabel, roundScore } from '@kaopei/shared';
-import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import {
   attemptQuestions,
   departments,
@@ -588,10 +588,7 @@ export async function examResults(
     ${pattern ? sql`where (u.real_name ilike ${pattern} or u.account ilike ${pattern})` : sql``}
     order by (b.status = 2) desc, b.score desc nulls last, b.submitted_at asc, b.id
     limit ${paging.limit} offset ${paging.offset}`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
-    string,
-    unknown
-  >[];
+  const rows = rowsOf(result);
   const toDate = (value: unknown) => (value ? new Date(value as string).getTime() : null);
   return {
     rows: rows.map((row) => {
@@ -686,13 +683,7 @@ export async function personalReport(
     select (select count(distinct user_id) from ${examAttempts} where exam_id = ${attempt.examId}::bigint and status = 2)::int as rank_of,
            (select count(distinct user_id) from ${examAttempts} where exam_id = ${attempt.examId}::bigint and status = 2 and score > ${attempt.score ?? 0})::int + 1 as rank`,
     )
-    .then(
-      (result) =>
-        (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-          rank_of: number;
-          rank: number;
-        }[],
-    );
+    .then((result) => rowsOf<{ rank_of: number; rank: number }>(result));
   const sectionMap = new Map<string, { name: string; score: number; points: number }>();
   const knowledgeMap = new Map<number, { score: number; points: number }>();
   for (const row of rows) {
@@ -826,13 +817,7 @@ export async function examReport(db: Db, ctx: RequestContext, examId: number): P
     select distinct on (a.user_id) a.score, a.total_points, a.passed
     from ${examAttempts} a where a.exam_id = ${examId}::bigint and a.status = 2
     order by a.user_id, a.score desc`);
-  const graded = (
-    (Array.isArray(best) ? best : (best as { rows: unknown[] }).rows) as {
-      score: string;
-      total_points: string;
-      passed: number;
-    }[]
-  ).map((row) => ({
+  const graded = rowsOf<{ score: string; total_points: string; passed: number }>(best).map((row) => ({
     score: Number(row.score),
     total: Number(row.total_points),
     passed: Number(row.passed) === 1,

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuestionType } from '@kaopei/shared';
 import {
@@ -337,6 +337,23 @@ describe('taking an exam', () => {
     const stale = await save([{ questionId: tf?.questionId, answer: false, seq: 1 }]);
     expect(data<{ saved: { seq: number }[] }>(stale).saved[0]?.seq).toBe(2);
     expect((await save([{ questionId: 999_999_999, answer: true, seq: 3 }])).status).toBe(400);
+    // A question not in the paper saves nothing, not even the others sent with it.
+    const mixed = await save([
+      { questionId: tf?.questionId, answer: false, seq: 3 },
+      { questionId: 999_999_999, answer: true, seq: 3 },
+    ]);
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.message).toContain('questionId');
+    const [tfRow] = await t.app.deps.db
+      .select({ answer: attemptQuestions.answer, seq: attemptQuestions.answerSeq })
+      .from(attemptQuestions)
+      .where(
+        and(
+          eq(attemptQuestions.attemptId, view.attemptId),
+          eq(attemptQuestions.questionId, Number(tf?.questionId)),
+        ),
+      );
+    expect(tfRow).toEqual({ answer: true, seq: 2 });
     expect((await save([{ questionId: tf?.questionId, answer: { x: 1 }, seq: 3 }])).status).toBe(400);
     // Somebody else's attempt is not theirs to write to.
     expect((await save([{ questionId: tf?.questionId, answer: true, seq: 3 }], org.admin)).status).toBe(404);

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { TagType } from '@kaopei/shared';
-import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import { knowledgeNodes, paperAutoRules, paperQuestions, papers, questionBanks } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { badRequest, notFound } from '../../core/http';
@@ -64,7 +64,7 @@ export async function loadBuckets(db: DbOrTx, ctx: RequestContext, rules: AutoRu
           group by qk.question_id
         ) k on k.question_id = q.id`
       : sql`left join (select null::bigint as question_id, null::bigint as roots) k on false`;
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     select q.type as type, q.difficulty as difficulty, coalesce(k.roots, 0)::text as roots,
            string_agg(q.id::text, ',') as ids
     from questions q
@@ -87,10 +87,10 @@ export async function loadBuckets(db: DbOrTx, ctx: RequestContext, rules: AutoRu
                 and p.updated_at >= now() - make_interval(days => ${rules.excludeUsedWithinDays}::int))`
           : sql``
       }
-    group by 1, 2, 3`)) as unknown as {
-    rows: { type: number | string; difficulty: number | string; roots: string; ids: string }[];
-  };
-  return result.rows.map((row) => ({
+    group by 1, 2, 3`);
+  return rowsOf<{ type: number | string; difficulty: number | string; roots: string; ids: string }>(
+    result,
+  ).map((row) => ({
     type: Number(row.type),
     difficulty: Number(row.difficulty),
     knowledge: roots.filter((_, index) => (BigInt(row.roots) >> BigInt(index)) & 1n),

@@ -253,26 +253,32 @@ export interface CandidatePaper {
   sections: { name: string; questions: CandidateQuestion[] }[];
 }
 
+/** Which questions one candidate sits and for how many points, section by section (no content). */
+export interface PaperPlan {
+  sections: { name: string; items: { questionId: number; points: number }[] }[];
+  /** The paper wants choice options shuffled too. */
+  shuffleOptions: boolean;
+}
+
 /**
- * The concrete paper one candidate sits (the exams feature calls this at exam start): a random paper
- * drawn per candidate is drawn from its rules, any other paper uses its questions; questions within a
- * section and choice options are shuffled when the paper's settings say so. The same seed gives the same
- * paper, so a candidate who reloads sees the same questions.
+ * Plans the paper one candidate sits: a random paper drawn per candidate is drawn from its rules, any
+ * other paper uses its questions (two light queries: a start of an exam reads no question content here);
+ * questions within a section are shuffled when the paper's settings say so. The same seed gives the
+ * same plan.
  */
-export async function drawPaperForCandidate(
+async function planPaper(
   db: DbOrTx,
   organizationId: number,
   paperId: number,
   seed: string,
-): Promise<CandidatePaper> {
+): Promise<PaperPlan & { paper: typeof papers.$inferSelect; rng: Rng }> {
   const ctx: RequestContext = { userId: 0, organizationId, isAdmin: false, account: '', realName: '' };
   const paper = await requireOwnPaper(db, ctx, paperId);
   const rng = seededRng(`${paperId}:${seed}`);
-  const sections = await sectionsOf(db, paper.id);
   const settings = paper.settings;
-  const hasRules = sections.some((section) => section.randomRules.length > 0);
-  let plan: { name: string; items: { questionId: number; points: number }[] }[];
-  if (settings.drawPerCandidate && hasRules) {
+  let plan: PaperPlan['sections'];
+  const sections = settings.drawPerCandidate ? await sectionsOf(db, paper.id) : [];
+  if (sections.some((section) => section.randomRules.length > 0)) {
     const places: RuleWithPlace[] = sections.flatMap((section, sectionIndex) =>
       section.randomRules.map((rule, ruleIndex) => ({
         sectionIndex,
@@ -291,11 +297,58 @@ export async function drawPaperForCandidate(
         ),
     }));
   } else {
-    plan = sections.map((section) => ({
+    const [sectionRows, items] = await Promise.all([
+      db
+        .select({ id: paperSections.id, name: paperSections.name })
+        .from(paperSections)
+        .where(eq(paperSections.paperId, paper.id))
+        .orderBy(asc(paperSections.sort), asc(paperSections.id)),
+      db
+        .select({
+          sectionId: paperQuestions.sectionId,
+          questionId: paperQuestions.questionId,
+          points: paperQuestions.points,
+        })
+        .from(paperQuestions)
+        .where(eq(paperQuestions.paperId, paper.id))
+        .orderBy(asc(paperQuestions.sort), asc(paperQuestions.id)),
+    ]);
+    plan = sectionRows.map((section) => ({
       name: section.name,
-      items: section.questionVOS.map((q) => ({ questionId: q.questionId, points: q.points })),
+      items: items
+        .filter((item) => item.sectionId === section.id)
+        .map((item) => ({ questionId: item.questionId, points: Number(item.points) })),
     }));
   }
+  if (settings.shuffleQuestions) {
+    plan = plan.map((section) => ({ name: section.name, items: shuffled(section.items, rng) }));
+  }
+  return { paper, rng, sections: plan, shuffleOptions: settings.shuffleOptions ?? false };
+}
+
+/** The plan of the paper one candidate sits (the exams feature calls this at exam start). */
+export async function planPaperForCandidate(
+  db: DbOrTx,
+  organizationId: number,
+  paperId: number,
+  seed: string,
+): Promise<PaperPlan> {
+  const { sections, shuffleOptions } = await planPaper(db, organizationId, paperId, seed);
+  return { sections, shuffleOptions };
+}
+
+/**
+ * The concrete paper one candidate sits, with content (the paper preview): planPaperForCandidate's
+ * questions, and choice options shuffled when the paper's settings say so.
+ */
+export async function drawPaperForCandidate(
+  db: DbOrTx,
+  organizationId: number,
+  paperId: number,
+  seed: string,
+): Promise<CandidatePaper> {
+  const ctx: RequestContext = { userId: 0, organizationId, isAdmin: false, account: '', realName: '' };
+  const { paper, rng, sections: plan, shuffleOptions } = await planPaper(db, organizationId, paperId, seed);
   const ids = plan.flatMap((section) => section.items.map((item) => item.questionId));
   const rows =
     ids.length === 0
@@ -307,15 +360,14 @@ export async function drawPaperForCandidate(
           .where(inArray(questions.id, ids));
   const byId = new Map(rows.map((row) => [row.id, toPickRow(ctx, row)]));
   const result = plan.map((section) => {
-    const items = settings.shuffleQuestions ? shuffled(section.items, rng) : section.items;
     return {
       name: section.name,
-      questions: items.flatMap((item): CandidateQuestion[] => {
+      questions: section.items.flatMap((item): CandidateQuestion[] => {
         const q = byId.get(item.questionId);
         if (!q) return [];
         let options = q.options;
         let optionOrder: number[] | null = options ? options.map((_, index) => index) : null;
-        if (options && optionOrder && settings.shuffleOptions) {
+        if (options && optionOrder && shuffleOptions) {
           optionOrder = shuffled(optionOrder, rng);
           const original = options;
           options = optionOrder.map((index) => original[index] as { content: string; correct: boolean });

@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import { knowledgeNodes, questionBanks, questionKnowledge, questions } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { platformOrganizationId, questionNotFound, requireWritableBank } from './question.service';
@@ -59,7 +59,7 @@ export async function insertQuestionCopies(
     sql`, `,
   );
   // New ids are drawn first so each copy is paired with its source without relying on row order.
-  const result = (await tx.execute(sql`
+  const result = await tx.execute(sql`
     with source as (
       select id as source_id, nextval(pg_get_serial_sequence('questions', 'id')) as copy_id
       from ${questions} where ${source}
@@ -71,10 +71,11 @@ export async function insertQuestionCopies(
       from source join ${questions} q on q.id = source.source_id
       returning id
     )
-    select source.source_id, source.copy_id from source order by source.source_id`)) as unknown as {
-    rows: { source_id: string | number; copy_id: string | number }[];
-  };
-  const pairs = result.rows.map((row) => ({ sourceId: Number(row.source_id), id: Number(row.copy_id) }));
+    select source.source_id, source.copy_id from source order by source.source_id`);
+  const pairs = rowsOf<{ source_id: string | number; copy_id: string | number }>(result).map((row) => ({
+    sourceId: Number(row.source_id),
+    id: Number(row.copy_id),
+  }));
   if (pairs.length === 0) return pairs;
 
   const readable = await readableOrganizations(tx, ctx);

@@ -8,7 +8,7 @@ import {
   type QuestionType,
 } from '@kaopei/shared';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import {
   knowledgeNodes,
   organizations,
@@ -379,12 +379,6 @@ async function countersByType(
   return new Map(rows.map((row) => [row.type, row.count]));
 }
 
-type DriverResult<T> = { rows: T[] } | T[];
-const resultRows = <T>(result: unknown): T[] => {
-  const value = result as DriverResult<T>;
-  return Array.isArray(value) ? value : value.rows;
-};
-
 /**
  * Up to `limit` questions matching a filter the counters cannot answer, as (id, type). Tag and
  * knowledge filters start from their link tables (a materialised set, so the planner never walks the
@@ -404,7 +398,7 @@ async function matchSample(
           from linked join ${questions} on ${questions.id} = linked.question_id
           where ${where} limit ${limit}`
     : sql`select ${questions.id} as id, ${questions.type} as type from ${questions} where ${where} limit ${limit}`;
-  return resultRows<{ id: number | string; type: number }>(await db.execute(query)).map((row) => ({
+  return rowsOf<{ id: number | string; type: number }>(await db.execute(query)).map((row) => ({
     id: Number(row.id),
     type: Number(row.type),
   }));
@@ -424,7 +418,7 @@ export async function estimateMatches(
   filter: QuestionFilter,
 ): Promise<number> {
   const where = and(eq(questions.organizationId, organizationId), ...columnConditions(filter));
-  const [row] = resultRows<Record<string, unknown>>(
+  const [row] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`explain (format json) select 1 from ${questions} where ${where}`),
   );
   const raw = row ? Object.values(row)[0] : undefined;
