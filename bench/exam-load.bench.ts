@@ -11,7 +11,7 @@
 //
 //   npx tsx bench/exam-load.bench.ts --n=500,2000,5000 [--instances=2] [--exam-seconds=180] [--spread-seconds=60]
 //     [--save-min=10] [--save-max=30] [--pool-size=10] [--saturation-seconds=20]
-//     [--saturation-concurrency=<pool size>] [--connections=512]
+//     [--saturation-concurrency=<pool size>] [--connections=512] [--costs=1000] [--costs-only]
 //   (or: npx tsx bench/exam-load.bench.ts --n=500)
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,6 +46,10 @@ interface Options {
   heartbeatSeconds: number;
   /** Server processes behind the (client-side, round-robin) load balancer; above 1 they share Redis. */
   instances: number;
+  /** Extra candidates whose starts and submits are timed back to back: CPU per start and per submit. */
+  costs: number;
+  /** Only that measurement (for working on the start and submit paths), not the load. */
+  costsOnly: boolean;
   pgUrl: string;
 }
 
@@ -76,6 +80,8 @@ function options(argv: string[] = process.argv.slice(2)): Options {
     connections: num('connections', 512),
     heartbeatSeconds: num('heartbeat-seconds', 20),
     instances: Math.max(1, Math.floor(num('instances', 1))),
+    costs: Math.floor(num('costs', 1000)),
+    costsOnly: flags.get('costs-only') === 'true' || argv.includes('--costs-only'),
     pgUrl: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   };
 }
@@ -718,6 +724,87 @@ async function saturatedSaves(
   };
 }
 
+/**
+ * CPU per start, heartbeat and submit: `tokens.length` candidates start back to back from `concurrency`
+ * clients, then send a heartbeat and submit the same way; the server's and PostgreSQL's CPU over each
+ * phase, per request.
+ */
+async function operationCosts(
+  hs: Http[],
+  examId: number,
+  tokens: string[],
+  concurrency: number,
+  databaseUrl: string,
+  serverPids: number[],
+) {
+  const at = (i: number) => hs[i % hs.length] as Http;
+  const attemptIds: (number | undefined)[] = [];
+  const phase = async (call: (i: number, rec: Recorder) => Promise<boolean>) => {
+    const rec = new Recorder();
+    let next = 0;
+    let done = 0;
+    const stopProbe = await cpuProbe(databaseUrl, serverPids);
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < tokens.length) {
+          const i = next;
+          next += 1;
+          if (await call(i, rec)) done += 1;
+        }
+      }),
+    );
+    const wall = (performance.now() - t0) / 1000;
+    const cpu = await stopProbe();
+    const perRequest = (percent: number) => +(((percent / 100) * wall * 1000) / Math.max(1, done)).toFixed(2);
+    return {
+      requests: done,
+      perSecond: Math.round(done / wall),
+      latency: stats(rec.latencies),
+      errors: rec.errors,
+      cpu,
+      serverCpuMs: perRequest(cpu.serverCpuPercent),
+      postgresCpuMs: perRequest(cpu.postgresCpuPercent),
+    };
+  };
+  const start = await phase(async (i, rec) => {
+    const attempt = await at(i).call<AttemptResponse>(
+      'POST',
+      `/exam/api/v1/candidate/start?examId=${examId}`,
+      tokens[i] as string,
+      undefined,
+      rec,
+    );
+    attemptIds[i] = attempt?.attemptId;
+    return attempt !== undefined;
+  });
+  const heartbeat = await phase(async (i, rec) => {
+    const attemptId = attemptIds[i];
+    if (attemptId === undefined) return false;
+    const done = await at(i).call(
+      'POST',
+      `/exam/api/v1/candidate/events?attemptId=${attemptId}`,
+      tokens[i] as string,
+      { events: [{ kind: 'heartbeat', at: Date.now() }] },
+      rec,
+    );
+    return done !== undefined;
+  });
+  const submit = await phase(async (i, rec) => {
+    const attemptId = attemptIds[i];
+    if (attemptId === undefined) return false;
+    const done = await at(i).call(
+      'POST',
+      `/exam/api/v1/candidate/submit?attemptId=${attemptId}`,
+      tokens[i] as string,
+      undefined,
+      rec,
+    );
+    return done !== undefined;
+  });
+  return { concurrency, start, heartbeat, submit };
+}
+
 /** The same number of single-row upserts straight into PostgreSQL, at the server's pool size. */
 async function rawUpserts(databaseUrl: string, count: number, concurrency: number, candidates: number) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
@@ -800,11 +887,15 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
   const hs = servers.map((s) => http(s.address, Math.ceil(o.connections / servers.length)));
   try {
     const tokens = new TokenService(JWT_SECRET, 4 * 3600);
-    const setup = await setUp(server.address, databaseUrl, tokens, n + o.saturationConcurrency);
+    const setup = await setUp(server.address, databaseUrl, tokens, n + o.saturationConcurrency + o.costs);
     const userTokens = await Promise.all(
       setup.userIds.map((userId) => tokens.signAccess({ userId, organizationId: setup.organizationId })),
     );
     console.log(`  set up: ${n} candidates, exam ${setup.examId} published in ${setup.publishMs} ms`);
+    const costTokens = userTokens.slice(n + o.saturationConcurrency);
+    const measureCosts = () =>
+      operationCosts(hs, setup.examId, costTokens, o.poolSize, databaseUrl, serverPids);
+    if (o.costsOnly) return { candidates: n, questions: QUESTION_COUNT, costs: await measureCosts() };
 
     const rec: Recorders = {
       start: new Recorder(),
@@ -840,6 +931,8 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
     const loadSeconds = (performance.now() - t0) / 1000;
     const cpu = await stopProbe();
     const verification = await verify(databaseUrl, logs);
+    // With the load's attempts in the database, as a late start meets them.
+    const costs = await measureCosts();
 
     const saturation = await saturatedSaves(
       hs,
@@ -869,6 +962,7 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
       heartbeat: { ...stats(rec.heartbeat.latencies), errors: rec.heartbeat.errors },
       ...verification,
       cpu,
+      costs,
       saturation,
       rawUpserts: ceiling,
       saveThroughputRatio: +(saturation.savesPerSecond / ceiling.upsertsPerSecond).toFixed(2),

@@ -16,14 +16,22 @@ import {
   examPapers,
   examQuestions,
   exams,
+  judgeJobs,
   type ExamQuestionContent,
 } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/http';
 import { isUniqueViolation } from '../../core/db-errors';
 import { planPaperForCandidate } from '../paper/paper.random';
-import { codeInfo, frozenViews, type FrozenQuestionView } from './exam-frozen';
-import { enqueueCodeGrading } from '../judge/judge.queue';
+import {
+  codeInfo,
+  frozenByVersion,
+  frozenQuestions,
+  frozenVersion,
+  type FrozenQuestion,
+  type FrozenQuestionView,
+} from './exam-frozen';
+import { codeGradingJobs } from '../judge/judge.queue';
 import type { AnswerInput, ExamSettings, ReleaseWhen } from './exam.schemas';
 import { OUTER_EXAM_ID, examState, settingsOf, type ExamState } from './exam.service';
 
@@ -306,17 +314,18 @@ export async function startAttempt(db: Db, ctx: RequestContext, examId: number):
     paperId,
     `${examId}:${ctx.userId}:${attemptsUsed}`,
   );
-  const views = await frozenViews(
+  const frozen = await frozenQuestions(
     db,
     examId,
     plan.sections.flatMap((section) => section.items.map((item) => item.questionId)),
   );
   const settings = settingsOf(exam);
-  const rows: AttemptQuestionRow[] = plan.sections.flatMap((section, sectionSort) => {
-    const present = section.items.filter((item) => views.has(item.questionId));
+  const rows: CandidateRow[] = plan.sections.flatMap((section, sectionSort) => {
+    const present = section.items.filter((item) => frozen.has(item.questionId));
     const list = settings.shuffleQuestions ? shuffle(present) : present;
     return list.map((item, sort) => {
-      const options = views.get(item.questionId)?.options;
+      const view = (frozen.get(item.questionId) as FrozenQuestion).view;
+      const options = view.options;
       let optionOrder = options ? options.map((_, index) => index) : null;
       if (optionOrder && (plan.shuffleOptions || settings.shuffleOptions)) optionOrder = shuffle(optionOrder);
       return {
@@ -329,6 +338,7 @@ export async function startAttempt(db: Db, ctx: RequestContext, examId: number):
         answer: null,
         answerSeq: 0,
         flagged: 0,
+        view,
       };
     });
   });
@@ -388,7 +398,6 @@ export async function startAttempt(db: Db, ctx: RequestContext, examId: number):
     },
     exam,
     rows,
-    views,
   );
 }
 
@@ -461,7 +470,9 @@ interface PaperRow {
   flagged: number;
   score: number | null;
   markComment: string | null;
+  /** Shared with the frozen-question cache: read-only. */
   content: ExamQuestionContent;
+  view: FrozenQuestionView;
 }
 
 /** An attempt's questions in the candidate's order with their frozen content. */
@@ -482,7 +493,7 @@ export async function paperRows(
       flagged: attemptQuestions.flagged,
       score: attemptQuestions.score,
       markComment: attemptQuestions.markComment,
-      content: examQuestions.content,
+      version: frozenVersion,
     })
     .from(attemptQuestions)
     .innerJoin(
@@ -494,12 +505,25 @@ export async function paperRows(
     )
     .where(eq(attemptQuestions.attemptId, attempt.id))
     .orderBy(asc(attemptQuestions.sectionSort), asc(attemptQuestions.sort));
-  return rows.map((row) => ({
-    ...row,
-    points: Number(row.points),
-    score: numberOrNull(row.score),
-    optionOrder: row.optionOrder ?? null,
-  }));
+  const frozen = await frozenByVersion(
+    db,
+    attempt.examId,
+    new Map(rows.map((row) => [row.questionId, row.version])),
+  );
+  return rows.flatMap(({ version: _version, ...row }) => {
+    const question = frozen.get(row.questionId);
+    if (!question) return [];
+    return [
+      {
+        ...row,
+        points: Number(row.points),
+        score: numberOrNull(row.score),
+        optionOrder: row.optionOrder ?? null,
+        content: question.content,
+        view: question.view,
+      },
+    ];
+  });
 }
 
 /** Groups rows into sections, numbering questions across the paper. */
@@ -532,51 +556,29 @@ export function orderedOptions(
   });
 }
 
-/** An attempt's question as the candidate's paper needs it (no content: that comes from frozenViews). */
-interface AttemptQuestionRow {
-  questionId: number;
-  sectionName: string;
-  sectionSort: number;
-  sort: number;
-  points: number;
-  optionOrder: number[] | null;
-  answer: unknown;
-  answerSeq: number;
-  flagged: number;
-}
+/** An attempt's question as the candidate's paper shows it. */
+type CandidateRow = Pick<
+  PaperRow,
+  | 'questionId'
+  | 'sectionName'
+  | 'sectionSort'
+  | 'sort'
+  | 'points'
+  | 'optionOrder'
+  | 'answer'
+  | 'answerSeq'
+  | 'flagged'
+  | 'view'
+>;
 
 /** The candidate's view of their attempt: never a correct flag, key or analysis. */
 export async function attemptView(db: Db, ctx: RequestContext, attemptId: number): Promise<AttemptView> {
   const attempt = await requireOwnAttempt(db, ctx, attemptId);
   const [[exam], rows] = await Promise.all([
     db.select({ name: exams.name, settings: exams.settings }).from(exams).where(eq(exams.id, attempt.examId)),
-    db
-      .select({
-        questionId: attemptQuestions.questionId,
-        sectionName: attemptQuestions.sectionName,
-        sectionSort: attemptQuestions.sectionSort,
-        sort: attemptQuestions.sort,
-        points: attemptQuestions.points,
-        optionOrder: attemptQuestions.optionOrder,
-        answer: attemptQuestions.answer,
-        answerSeq: attemptQuestions.answerSeq,
-        flagged: attemptQuestions.flagged,
-      })
-      .from(attemptQuestions)
-      .where(eq(attemptQuestions.attemptId, attempt.id))
-      .orderBy(asc(attemptQuestions.sectionSort), asc(attemptQuestions.sort)),
+    paperRows(db, attempt),
   ]);
-  const views = await frozenViews(
-    db,
-    attempt.examId,
-    rows.map((row) => row.questionId),
-  );
-  return candidateView(
-    attempt,
-    { name: exam?.name ?? '', settings: exam?.settings ?? {} },
-    rows.map((row) => ({ ...row, points: Number(row.points), optionOrder: row.optionOrder ?? null })),
-    views,
-  );
+  return candidateView(attempt, { name: exam?.name ?? '', settings: exam?.settings ?? {} }, rows);
 }
 
 function candidateView(
@@ -595,11 +597,9 @@ function candidateView(
     | 'snapshots'
   >,
   exam: Pick<ExamRecord, 'name' | 'settings'>,
-  rows: AttemptQuestionRow[],
-  views: Map<number, FrozenQuestionView>,
+  rows: CandidateRow[],
 ): AttemptView {
   const settings = settingsOf(exam);
-  const present = rows.filter((row) => views.has(row.questionId));
   return {
     attemptId: attempt.id,
     examId: attempt.examId,
@@ -612,9 +612,9 @@ function candidateView(
     serverNow: Date.now(),
     saveGraceMs: SAVE_GRACE_MS,
     totalPoints: Number(attempt.totalPoints),
-    questionCount: present.length,
-    sections: groupSections(present, (row, number) => {
-      const view = views.get(row.questionId) as FrozenQuestionView;
+    questionCount: rows.length,
+    sections: groupSections(rows, (row, number) => {
+      const { view } = row;
       const options = view.options;
       return {
         questionId: row.questionId,
@@ -780,52 +780,71 @@ export async function saveAnswers(
 /** cheating: the leave limit (tab switches plus full-screen exits) was passed (exam-monitor.service.ts). */
 export type SubmitReason = 'manual' | 'timeout' | 'forced' | 'cheating';
 
+export interface CloseOutcome {
+  status: number;
+  unanswered: number;
+}
+
 /**
  * Closes an attempt with the answers it has and grades the objective questions. Idempotent: an attempt
- * already submitted is left as it is. The caller has checked who may do this.
+ * already submitted is left as it is (null). The caller has checked who may do this. The close is one
+ * statement guarded by status = 0 (so two closers cannot both grade), with the answered code questions'
+ * judge jobs in the same transaction when there are any.
  */
-export async function closeAttempt(db: Db, attemptId: number, reason: SubmitReason): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [attempt] = await tx
-      .select()
-      .from(examAttempts)
-      .where(eq(examAttempts.id, attemptId))
-      .for('update');
-    if (!attempt || attempt.status !== 0) return;
-    const [exam] = await tx.select().from(exams).where(eq(exams.id, attempt.examId));
-    if (!exam) return;
-    const settings = settingsOf(exam);
-    const rows = await paperRows(tx, attempt);
-    const graded = rows.map((row) => ({
-      questionId: row.questionId,
-      grade: gradeResponse(row.content, row.answer, row.points, { partialCredit: settings.partialCredit }),
-    }));
-    if (graded.length > 0) {
-      const values = graded.map(
-        ({ questionId, grade }) => sql`(${questionId}::bigint, ${grade.score}::numeric)`,
-      );
-      await tx.execute(sql`
-        update ${attemptQuestions} aq set score = v.score
-        from (values ${sql.join(values, sql`, `)}) as v (question_id, score)
-        where aq.attempt_id = ${attemptId}::bigint and aq.question_id = v.question_id`);
-    }
-    const pending = graded.filter(({ grade }) => grade.score === null).length;
-    // Answered code questions are judged by the queue's workers, which then score them.
-    await enqueueCodeGrading(tx, attempt, rows);
-    const score = roundScore(graded.reduce((sum, { grade }) => sum + (grade.score ?? 0), 0));
-    const now = new Date();
-    await tx
-      .update(examAttempts)
-      .set({
-        status: pending > 0 ? 1 : 2,
-        submittedAt: reason === 'timeout' && attempt.deadlineAt < now ? attempt.deadlineAt : now,
-        submitReason: reason,
-        score,
-        pendingMarks: pending,
-        passed: pending > 0 ? null : score >= Number(exam.passScore) ? 1 : 0,
-      })
-      .where(eq(examAttempts.id, attemptId));
-  });
+export async function closeAttempt(
+  db: Db,
+  attemptId: number,
+  reason: SubmitReason,
+): Promise<CloseOutcome | null> {
+  const [found] = await db
+    .select({ attempt: examAttempts, settings: exams.settings, passScore: exams.passScore })
+    .from(examAttempts)
+    .innerJoin(exams, eq(exams.id, examAttempts.examId))
+    .where(eq(examAttempts.id, attemptId));
+  if (!found || found.attempt.status !== 0) return null;
+  const { attempt } = found;
+  const settings = settingsOf(found);
+  const rows = await paperRows(db, attempt);
+  const graded = rows.map((row) => ({
+    question_id: row.questionId,
+    score: gradeResponse(row.content, row.answer, row.points, { partialCredit: settings.partialCredit })
+      .score,
+  }));
+  const pending = graded.filter((row) => row.score === null).length;
+  const score = roundScore(graded.reduce((sum, row) => sum + (row.score ?? 0), 0));
+  const status = pending > 0 ? 1 : 2;
+  const now = new Date();
+  const submittedAt = reason === 'timeout' && attempt.deadlineAt < now ? attempt.deadlineAt : now;
+  const passed = pending > 0 ? null : score >= Number(found.passScore) ? 1 : 0;
+  const close = async (q: DbOrTx) =>
+    rowsOf(
+      await q.execute(sql`
+        with closed as (
+          update ${examAttempts}
+          set status = ${status}::smallint, submitted_at = ${submittedAt.toISOString()}::timestamptz,
+              submit_reason = ${reason}, score = ${score}::numeric, pending_marks = ${pending}::int,
+              passed = ${passed}::smallint
+          where id = ${attemptId}::bigint and status = 0
+          returning id
+        ), scored as (
+          update ${attemptQuestions} aq set score = g.score
+          from closed, jsonb_to_recordset(${JSON.stringify(graded)}::jsonb) as g(question_id bigint, score numeric)
+          where aq.attempt_id = closed.id and aq.question_id = g.question_id
+        )
+        select id from closed`),
+    ).length > 0;
+  // Answered code questions are judged by the queue's workers, which then score them.
+  const jobs = codeGradingJobs(attempt, rows);
+  const closed =
+    jobs.length === 0
+      ? await close(db)
+      : await db.transaction(async (tx) => {
+          if (!(await close(tx))) return false;
+          await tx.insert(judgeJobs).values(jobs);
+          return true;
+        });
+  if (!closed) return null;
+  return { status, unanswered: rows.filter((row) => isUnanswered(row.content.type, row.answer)).length };
 }
 
 export interface SubmitSummary {
@@ -838,17 +857,28 @@ export interface SubmitSummary {
 /** The candidate submits their own attempt (also after the deadline, within the grace period). */
 export async function submitAttempt(db: Db, ctx: RequestContext, attemptId: number): Promise<SubmitSummary> {
   const attempt = await requireOwnAttempt(db, ctx, attemptId);
+  let outcome: CloseOutcome | null = null;
   if (attempt.status === 0) {
     const late = Date.now() > attempt.deadlineAt.getTime() + SAVE_GRACE_MS;
-    await closeAttempt(db, attemptId, late ? 'timeout' : 'manual');
+    outcome = await closeAttempt(db, attemptId, late ? 'timeout' : 'manual');
   }
-  const [after] = await db.select().from(examAttempts).where(eq(examAttempts.id, attemptId));
-  const rows = await paperRows(db, attempt);
+  if (!outcome) {
+    // Submitted before (a retry, or the sweep or an invigilator got there first).
+    const [after] = await db
+      .select({ status: examAttempts.status })
+      .from(examAttempts)
+      .where(eq(examAttempts.id, attemptId));
+    const rows = await paperRows(db, attempt);
+    outcome = {
+      status: after?.status ?? attempt.status,
+      unanswered: rows.filter((row) => isUnanswered(row.content.type, row.answer)).length,
+    };
+  }
   return {
     attemptId,
-    status: after?.status ?? attempt.status,
-    statusLabel: ATTEMPT_STATUS_LABELS[after?.status ?? attempt.status] ?? '',
-    unanswered: rows.filter((row) => isUnanswered(row.content.type, row.answer)).length,
+    status: outcome.status,
+    statusLabel: ATTEMPT_STATUS_LABELS[outcome.status] ?? '',
+    unanswered: outcome.unanswered,
   };
 }
 

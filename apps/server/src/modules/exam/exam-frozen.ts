@@ -57,31 +57,74 @@ function blankCount(content: ExamQuestionContent): number | null {
   return Array.isArray(blanks) ? blanks.length : 1;
 }
 
+/** A frozen question: its content (keys included: never send it as it is) and the candidate's view of it. */
+export interface FrozenQuestion {
+  content: ExamQuestionContent;
+  view: FrozenQuestionView;
+}
+
 /**
- * Views by exam, question and row version (the row's xmin). A frozen row is never updated: it is only
- * deleted and frozen anew when the papers of an exam nobody has started change, which gives it a new
- * xmin, so a cached view is never stale, on this instance or any other.
+ * Frozen questions by exam, question and row version (the row's xmin). A frozen row is never updated: it
+ * is only deleted and frozen anew when the papers of an exam nobody has started change, which gives it a
+ * new xmin, so a cached entry is never stale, on this instance or any other. Entries are shared: read-only.
  */
-const cache = new LRUCache<string, FrozenQuestionView>({ max: 20_000 });
+const cache = new LRUCache<string, FrozenQuestion>({ max: 20_000 });
+
+/** The row version of an exam question, to select beside attempt rows (joined as exam_questions). */
+export const frozenVersion = sql<string>`${examQuestions}.xmin::text`;
 
 async function versions(db: DbOrTx, examId: number, questionIds: number[]): Promise<Map<number, string>> {
   const rows = await db
-    .select({ questionId: examQuestions.questionId, version: sql<string>`${examQuestions}.xmin::text` })
+    .select({ questionId: examQuestions.questionId, version: frozenVersion })
     .from(examQuestions)
     .where(and(eq(examQuestions.examId, examId), inArray(examQuestions.questionId, questionIds)));
   return new Map(rows.map((row) => [row.questionId, row.version]));
 }
 
 /**
- * The candidate's views of an exam's questions, freezing those not frozen yet (a question deleted
- * before it was frozen has none). Every start and every reload of 5,000 candidates reads the same 50
- * questions: this reads their versions, and their content only the first time on each instance.
+ * The frozen questions of these versions (question id → xmin): from the cache, reading only the content
+ * this instance has not seen. A version gone meanwhile (the exam's papers changed) is read as it is now.
  */
-export async function frozenViews(
+export async function frozenByVersion(
+  db: DbOrTx,
+  examId: number,
+  found: Map<number, string>,
+): Promise<Map<number, FrozenQuestion>> {
+  const frozen = new Map<number, FrozenQuestion>();
+  const unread: number[] = [];
+  for (const [questionId, version] of found) {
+    const hit = cache.get(`${examId}:${questionId}:${version}`);
+    if (hit) frozen.set(questionId, hit);
+    else unread.push(questionId);
+  }
+  if (unread.length > 0) {
+    const rows = await db
+      .select({
+        questionId: examQuestions.questionId,
+        version: frozenVersion,
+        content: examQuestions.content,
+      })
+      .from(examQuestions)
+      .where(and(eq(examQuestions.examId, examId), inArray(examQuestions.questionId, unread)));
+    for (const row of rows) {
+      const entry = { content: row.content, view: frozenQuestionView(row.content) };
+      cache.set(`${examId}:${row.questionId}:${row.version}`, entry);
+      frozen.set(row.questionId, entry);
+    }
+  }
+  return frozen;
+}
+
+/**
+ * An exam's questions as frozen, freezing those not frozen yet (a question deleted before it was frozen
+ * has none). Every start of 5,000 candidates asks for the same 50 questions: this reads their versions,
+ * and their content only the first time on each instance.
+ */
+export async function frozenQuestions(
   db: DbOrTx,
   examId: number,
   questionIds: number[],
-): Promise<Map<number, FrozenQuestionView>> {
+): Promise<Map<number, FrozenQuestion>> {
   const wanted = [...new Set(questionIds)];
   if (wanted.length === 0) return new Map();
   let found = await versions(db, examId, wanted);
@@ -93,27 +136,5 @@ export async function frozenViews(
     );
     found = await versions(db, examId, wanted);
   }
-  const views = new Map<number, FrozenQuestionView>();
-  const unread: number[] = [];
-  for (const [questionId, version] of found) {
-    const hit = cache.get(`${examId}:${questionId}:${version}`);
-    if (hit) views.set(questionId, hit);
-    else unread.push(questionId);
-  }
-  if (unread.length > 0) {
-    const rows = await db
-      .select({
-        questionId: examQuestions.questionId,
-        version: sql<string>`${examQuestions}.xmin::text`,
-        content: examQuestions.content,
-      })
-      .from(examQuestions)
-      .where(and(eq(examQuestions.examId, examId), inArray(examQuestions.questionId, unread)));
-    for (const row of rows) {
-      const view = frozenQuestionView(row.content);
-      cache.set(`${examId}:${row.questionId}:${row.version}`, view);
-      views.set(row.questionId, view);
-    }
-  }
-  return views;
+  return frozenByVersion(db, examId, found);
 }

@@ -1,6 +1,5 @@
 import { QuestionType, isCodeLanguage, isUnanswered } from '@kaopei/shared';
-import type { DbOrTx } from '../../db/client';
-import { judgeJobs, type ExamQuestionContent } from '../../db/schema';
+import type { ExamQuestionContent, judgeJobs } from '../../db/schema';
 
 export const JOB_STATUS = { queued: 0, running: 1, done: 2, failed: 3 } as const;
 export const JOB_STATUS_NAMES = ['queued', 'running', 'done', 'failed'] as const;
@@ -32,16 +31,12 @@ export function codeAnswerOf(answer: unknown): { language: string; code: string 
   return { language, code };
 }
 
-/**
- * Queues a 'grade' job for every answered code question of an attempt being closed (in the closing
- * transaction, so that a closed attempt always has its jobs). Unanswered ones already scored 0.
- */
-export async function enqueueCodeGrading(
-  tx: DbOrTx,
+/** The 'grade' jobs of an attempt being closed: one per answered code question (unanswered ones scored 0). */
+export function codeGradingJobs(
   attempt: { id: number; organizationId: number; userId: number },
   rows: { questionId: number; answer: unknown; content: ExamQuestionContent }[],
-): Promise<number> {
-  const values = rows.flatMap((row) => {
+): (typeof judgeJobs.$inferInsert)[] {
+  return rows.flatMap((row) => {
     if (row.content.type !== QuestionType.CODE || isUnanswered(row.content.type, row.answer)) return [];
     const answer = codeAnswerOf(row.answer);
     if (!answer) return [];
@@ -57,6 +52,4 @@ export async function enqueueCodeGrading(
       },
     ];
   });
-  if (values.length > 0) await tx.insert(judgeJobs).values(values);
-  return values.length;
 }
