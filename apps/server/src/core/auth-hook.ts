@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
 import type { RequestContext } from './context';
 import { forbidden, unauthorized } from './http';
@@ -31,6 +31,19 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  */
 export function registerAuthHook(app: FastifyInstance): void {
   app.decorateRequest('ctx', null as unknown as RequestContext);
+  // Prepared once: every request of every candidate runs it.
+  const userById = app.deps.db
+    .select({
+      id: users.id,
+      organizationId: users.organizationId,
+      isAdmin: users.isAdmin,
+      status: users.status,
+      account: users.account,
+      realName: users.realName,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_user_by_id');
   app.addHook('preHandler', async (request) => {
     if (request.is404) return;
     const config = request.routeOptions.config;
@@ -39,17 +52,7 @@ export function registerAuthHook(app: FastifyInstance): void {
     if (!token) throw unauthorized();
     const claims = await app.deps.tokens.verifyAccess(token);
     if (!claims) throw unauthorized();
-    const [user] = await app.deps.db
-      .select({
-        id: users.id,
-        organizationId: users.organizationId,
-        isAdmin: users.isAdmin,
-        status: users.status,
-        account: users.account,
-        realName: users.realName,
-      })
-      .from(users)
-      .where(eq(users.id, claims.userId));
+    const [user] = await userById.execute({ id: claims.userId });
     if (!user || user.status !== 0 || user.organizationId !== claims.organizationId) {
       throw unauthorized('账号已停用或不存在，请重新登录');
     }

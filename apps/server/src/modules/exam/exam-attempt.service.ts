@@ -8,7 +8,7 @@ import {
   questionTypeLabel,
   roundScore,
 } from '@kaopei/shared';
-import { rowsOf, type Db, type DbOrTx } from '../../db/client';
+import { executeHot, type Db, type DbOrTx } from '../../db/client';
 import {
   attemptQuestions,
   examAttempts,
@@ -357,11 +357,14 @@ export async function startAttempt(db: Db, ctx: RequestContext, examId: number):
     points: row.points,
     option_order: row.optionOrder,
   }));
-  let inserted;
+  let created: { id: string | number } | undefined;
   try {
     // One statement (atomic on its own): the attempt, and its questions as one JSON parameter rather
     // than a 7-column VALUES list of 50+ rows.
-    inserted = await db.execute(sql`
+    [created] = await executeHot<{ id: string | number }>(
+      db,
+      'exam_start_attempt',
+      sql`
       with attempt as (
         insert into ${examAttempts} (exam_id, organization_id, user_id, attempt_no, paper_id, started_at, deadline_at, total_points)
         values (${examId}::bigint, ${ctx.organizationId}::bigint, ${ctx.userId}::bigint, ${attemptNo}::int,
@@ -374,13 +377,13 @@ export async function startAttempt(db: Db, ctx: RequestContext, examId: number):
         from attempt, jsonb_to_recordset(${JSON.stringify(questionValues)}::jsonb)
           as r(question_id bigint, section_name varchar, section_sort int, sort int, points numeric, option_order jsonb)
       )
-      select id from attempt`);
+      select id from attempt`,
+    );
   } catch (error) {
     // Another device started the same attempt a moment ago: resume that one.
     if (isUniqueViolation(error)) throw new AppError(409, '考试已在另一设备开始，请刷新');
     throw error;
   }
-  const [created] = rowsOf<{ id: string | number }>(inserted);
   if (!created) throw new Error('attempt insert failed');
   return candidateView(
     {
@@ -713,14 +716,30 @@ export async function saveAnswers(
     if (!seen || item.seq > seen.seq)
       latest.set(item.questionId, { ...item, answer: checkResponse(item.answer) });
   }
-  const values = [...latest.values()].map(
-    (item) =>
-      sql`(${item.questionId}::bigint, ${JSON.stringify(item.answer ?? null)}::jsonb, ${item.seq}::int, ${item.flagged === undefined ? null : item.flagged ? 1 : 0}::smallint)`,
-  );
+  const input = [...latest.values()].map((item) => ({
+    question_id: item.questionId,
+    answer: JSON.stringify(item.answer ?? null),
+    seq: item.seq,
+    flagged: item.flagged === undefined ? null : item.flagged ? 1 : 0,
+  }));
   const graceSeconds = SAVE_GRACE_MS / 1000;
   // "old" is the statement's snapshot, before the update; "updated" returns the new values.
-  const result = await db.execute(sql`
-    with input (question_id, answer, seq, flagged) as (values ${sql.join(values, sql`, `)}),
+  const [summary] = await executeHot<{
+    open: number;
+    exam_id: string | number | null;
+    deadline_ms: number | null;
+    known: number;
+    saved: [number | string, number][];
+    answered: number;
+  }>(
+    db,
+    'exam_save_answers',
+    sql`
+    with input as (
+      select r.question_id, r.answer::jsonb as answer, r.seq, r.flagged
+      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+        as r(question_id bigint, answer text, seq int, flagged smallint)
+    ),
     attempt as (
       select id, exam_id, deadline_at from ${examAttempts}
       where id = ${attemptId}::bigint and user_id = ${ctx.userId}::bigint and status = 0
@@ -739,7 +758,7 @@ export async function saveAnswers(
           flagged = coalesce(input.flagged, aq.flagged)
       from input, attempt
       where aq.attempt_id = attempt.id and aq.question_id = input.question_id and aq.answer_seq < input.seq
-        and (select count(*) from known) = ${latest.size}
+        and (select count(*) from known) = ${latest.size}::int
       returning aq.question_id, aq.answer, aq.answer_seq
     )
     select (select count(*) from attempt)::int as open,
@@ -749,15 +768,8 @@ export async function saveAnswers(
            (select coalesce(json_agg(json_build_array(k.question_id, coalesce(u.answer_seq, k.answer_seq))), '[]'::json)
               from known k left join updated u on u.question_id = k.question_id) as saved,
            (select count(*) from old o left join updated u on u.question_id = o.question_id
-              where ${answeredSql(sql`(case when u.question_id is null then o.answer else u.answer end)`)})::int as answered`);
-  const [summary] = rowsOf<{
-    open: number;
-    exam_id: string | number | null;
-    deadline_ms: number | null;
-    known: number;
-    saved: [number | string, number][];
-    answered: number;
-  }>(result);
+              where ${answeredSql(sql`(case when u.question_id is null then o.answer else u.answer end)`)})::int as answered`,
+  );
   if (!summary || Number(summary.open) === 0) {
     const attempt = await requireOwnAttempt(db, ctx, attemptId);
     if (attempt.status !== 0) throw conflict('已交卷，答案不能再修改');
@@ -817,8 +829,11 @@ export async function closeAttempt(
   const submittedAt = reason === 'timeout' && attempt.deadlineAt < now ? attempt.deadlineAt : now;
   const passed = pending > 0 ? null : score >= Number(found.passScore) ? 1 : 0;
   const close = async (q: DbOrTx) =>
-    rowsOf(
-      await q.execute(sql`
+    (
+      await executeHot(
+        q,
+        'exam_close_attempt',
+        sql`
         with closed as (
           update ${examAttempts}
           set status = ${status}::smallint, submitted_at = ${submittedAt.toISOString()}::timestamptz,
@@ -831,7 +846,8 @@ export async function closeAttempt(
           from closed, jsonb_to_recordset(${JSON.stringify(graded)}::jsonb) as g(question_id bigint, score numeric)
           where aq.attempt_id = closed.id and aq.question_id = g.question_id
         )
-        select id from closed`),
+        select id from closed`,
+      )
     ).length > 0;
   // Answered code questions are judged by the queue's workers, which then score them.
   const jobs = codeGradingJobs(attempt, rows);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
+import { executeHot, rowsOf, type Db } from '../../db/client';
 import {
   attemptQuestions,
   departments,
@@ -133,7 +133,10 @@ export async function recordEvents(
   const exits = events.filter((event) => event.kind === 'fullscreen_exit').length;
   const logged = events.filter((event) => event.kind !== 'heartbeat');
   // One statement (the heartbeat of every candidate, every 20 s): count, log and read the limit.
-  const result = await db.execute(sql`
+  const [row] = await executeHot(
+    db,
+    'exam_record_events',
+    sql`
     with updated as (
       update ${examAttempts}
       set tab_switches = tab_switches + ${tabs}::int, fullscreen_exits = fullscreen_exits + ${exits}::int,
@@ -151,8 +154,8 @@ export async function recordEvents(
         })),
       )}::jsonb) as e(kind varchar, detail jsonb)
     )
-    select u.*, x.settings from updated u join ${exams} x on x.id = u.exam_id`);
-  const [row] = rowsOf(result);
+    select u.*, x.settings from updated u join ${exams} x on x.id = u.exam_id`,
+  );
   if (!row) {
     await requireOwnAttempt(db, ctx, attemptId);
     throw conflict('已交卷，无需再上报');
