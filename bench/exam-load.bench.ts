@@ -239,7 +239,9 @@ async function startServer(
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-bench-exam-'));
   const log = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

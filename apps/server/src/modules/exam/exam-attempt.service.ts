@@ -16,6 +16,7 @@ import {
   examPapers,
   examQuestions,
   exams,
+  papers,
   judgeJobs,
   type ExamQuestionContent,
 } from '../../db/schema';
@@ -263,9 +264,14 @@ async function candidateState(db: Db, ctx: RequestContext, examId: number) {
       mine: sql<{ id: number; status: number; deadlineAt: string }[]>`(
         select coalesce(json_agg(json_build_object('id', a.id, 'status', a.status, 'deadlineAt', a.deadline_at)), '[]'::json)
         from ${examAttempts} a where a.exam_id = ${OUTER_EXAM_ID} and a.user_id = ${ctx.userId}::bigint)`,
-      paperIds: sql<string[]>`(
-        select coalesce(array_agg(p.paper_id order by p.paper_id), '{}')
-        from ${examPapers} p where p.exam_id = ${OUTER_EXAM_ID})`,
+      // The exam's papers with their versions, and its frozen questions' versions: a start of a fixed
+      // paper then needs no other read (planPaperForCandidate's and frozenQuestions' caches).
+      paperVersions: sql<Record<string, string>>`(
+        select coalesce(json_object_agg(p.id, p.updated_at::text), '{}'::json)
+        from ${examPapers} ep join ${papers} p on p.id = ep.paper_id where ep.exam_id = ${OUTER_EXAM_ID})`,
+      frozenVersions: sql<Record<string, string>>`(
+        select coalesce(json_object_agg(q.question_id, q.xmin::text), '{}'::json)
+        from ${examQuestions} q where q.exam_id = ${OUTER_EXAM_ID})`,
     })
     .from(exams)
     .leftJoin(examCandidates, and(eq(examCandidates.examId, exams.id), eq(examCandidates.userId, ctx.userId)))
@@ -276,7 +282,8 @@ async function candidateState(db: Db, ctx: RequestContext, examId: number) {
     exam: row.exam,
     candidate: row.candidate,
     mine: row.mine.map((a) => ({ id: Number(a.id), status: a.status, deadlineAt: Date.parse(a.deadlineAt) })),
-    paperIds: row.paperIds.map(Number),
+    paperVersions: new Map(Object.entries(row.paperVersions).map(([id, version]) => [Number(id), version])),
+    frozenVersions: new Map(Object.entries(row.frozenVersions).map(([id, version]) => [Number(id), version])),
   };
 }
 
@@ -289,7 +296,8 @@ async function candidateState(db: Db, ctx: RequestContext, examId: number) {
  * statement, and the response built from what is at hand rather than read back.
  */
 export async function startAttempt(db: Db, ctx: RequestContext, examId: number): Promise<AttemptView> {
-  const { exam, candidate, mine, paperIds } = await candidateState(db, ctx, examId);
+  const { exam, candidate, mine, paperVersions, frozenVersions } = await candidateState(db, ctx, examId);
+  const paperIds = [...paperVersions.keys()].sort((a, b) => a - b);
   const now = Date.now();
   const resumable = mine.find((attempt) => attempt.status === 0 && attempt.deadlineAt + SAVE_GRACE_MS > now);
   if (resumable) return attemptView(db, ctx, resumable.id);
@@ -313,11 +321,13 @@ export async function startAttempt(db: Db, ctx: RequestContext, examId: number):
     exam.organizationId,
     paperId,
     `${examId}:${ctx.userId}:${attemptsUsed}`,
+    paperVersions.get(paperId),
   );
   const frozen = await frozenQuestions(
     db,
     examId,
     plan.sections.flatMap((section) => section.items.map((item) => item.questionId)),
+    frozenVersions,
   );
   const settings = settingsOf(exam);
   const rows: CandidateRow[] = plan.sections.flatMap((section, sectionSort) => {

@@ -124,10 +124,15 @@ export async function frozenQuestions(
   db: DbOrTx,
   examId: number,
   questionIds: number[],
+  /** The exam's frozen versions, when the caller has just read them. */
+  known?: Map<number, string>,
 ): Promise<Map<number, FrozenQuestion>> {
   const wanted = [...new Set(questionIds)];
   if (wanted.length === 0) return new Map();
-  let found = await versions(db, examId, wanted);
+  let found =
+    known && wanted.every((id) => known.has(id))
+      ? new Map(wanted.map((id) => [id, known.get(id) as string]))
+      : await versions(db, examId, wanted);
   if (found.size < wanted.length) {
     await freezeQuestions(
       db,

@@ -154,7 +154,7 @@ function examBody(paperId: number, departmentId: number, overrides: Record<strin
 async function publishedExam(
   o: TestOrg,
   overrides: Record<string, unknown> = {},
-): Promise<{ exam: ExamRow; questionIds: number[] }> {
+): Promise<{ exam: ExamRow; paperId: number; questionIds: number[] }> {
   const { paperId, questionIds } = await newPaper(o);
   const created = await call(t, 'POST', `${E}/add`, {
     user: o.admin,
@@ -164,7 +164,7 @@ async function publishedExam(
   const exam = data<ExamRow>(created);
   const published = await call(t, 'POST', `${E}/publish?examId=${exam.examId}`, { user: o.admin });
   expect(published.body.message).toBe('成功');
-  return { exam: data<ExamRow>(published), questionIds };
+  return { exam: data<ExamRow>(published), paperId, questionIds };
 }
 
 async function start(user: TestUser, examId: number): Promise<AttemptView> {
@@ -293,6 +293,26 @@ describe('setting up exams', () => {
 });
 
 describe('taking an exam', () => {
+  it('plans a start from the paper as it is now, cached or not: an edited paper changes later starts', async () => {
+    const { exam, paperId, questionIds } = await publishedExam(org, { attemptsAllowed: 2 });
+    const first = await start(org.staff, exam.examId);
+    expect(first.totalPoints).toBe(60);
+    expect(
+      (await call(t, 'POST', `${C}/submit?attemptId=${first.attemptId}`, { user: org.staff })).status,
+    ).toBe(200);
+    const changed = await call(t, 'POST', `/paper/api/v1/question/modify/point?paperId=${paperId}`, {
+      user: org.admin,
+      body: [{ questionId: questionIds[0], points: 15 }],
+    });
+    expect(changed.body.message).toBe('成功');
+    const second = await start(org.staff, exam.examId);
+    expect(second.attemptNo).toBe(2);
+    expect(second.totalPoints).toBe(65);
+    expect(
+      second.sections.flatMap((s) => s.questions).find((q) => q.questionId === questionIds[0])?.points,
+    ).toBe(15);
+  });
+
   it('never sends keys before release, saves idempotently, grades at submit and after marking', async () => {
     const { exam } = await publishedExam(org, {
       settings: { showScore: 'after_marking', showAnswers: 'after_end', shuffleOptions: true },

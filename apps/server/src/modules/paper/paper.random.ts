@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { TagType, questionTotals, questionTypeLabel, roundPoints } from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -271,7 +272,7 @@ async function planPaper(
   organizationId: number,
   paperId: number,
   seed: string,
-): Promise<PaperPlan & { paper: typeof papers.$inferSelect; rng: Rng }> {
+): Promise<PaperPlan & { paper: typeof papers.$inferSelect; rng: Rng; unshuffled: PaperPlan['sections'] }> {
   const ctx: RequestContext = { userId: 0, organizationId, isAdmin: false, account: '', realName: '' };
   const paper = await requireOwnPaper(db, ctx, paperId);
   const rng = seededRng(`${paperId}:${seed}`);
@@ -320,11 +321,27 @@ async function planPaper(
         .map((item) => ({ questionId: item.questionId, points: Number(item.points) })),
     }));
   }
-  if (settings.shuffleQuestions) {
-    plan = plan.map((section) => ({ name: section.name, items: shuffled(section.items, rng) }));
-  }
-  return { paper, rng, sections: plan, shuffleOptions: settings.shuffleOptions ?? false };
+  return {
+    paper,
+    rng,
+    unshuffled: plan,
+    sections: settings.shuffleQuestions ? shuffleSections(plan, rng) : plan,
+    shuffleOptions: settings.shuffleOptions ?? false,
+  };
 }
+
+function shuffleSections(plan: PaperPlan['sections'], rng: Rng): PaperPlan['sections'] {
+  return plan.map((section) => ({ name: section.name, items: shuffled(section.items, rng) }));
+}
+
+/**
+ * Plans of papers not drawn per candidate, before the per-candidate shuffle, by paper and version (its
+ * updated_at, which every edit of a paper moves): 5,000 candidates starting one exam share one.
+ */
+const fixedPlans = new LRUCache<
+  string,
+  { sections: PaperPlan['sections']; shuffleQuestions: boolean; shuffleOptions: boolean }
+>({ max: 1_000 });
 
 /** The plan of the paper one candidate sits (the exams feature calls this at exam start). */
 export async function planPaperForCandidate(
@@ -332,8 +349,30 @@ export async function planPaperForCandidate(
   organizationId: number,
   paperId: number,
   seed: string,
+  /**
+   * The paper's updated_at as the caller read it: a plan of that version may come from the cache. A plan
+   * computed now is cached under it: an edit after the caller's read gives a newer version, so whoever
+   * reads that version never meets this plan, and whoever read this one would have planned the same.
+   */
+  version?: string,
 ): Promise<PaperPlan> {
-  const { sections, shuffleOptions } = await planPaper(db, organizationId, paperId, seed);
+  const key = `${paperId}:${version}`;
+  const cached = version === undefined ? undefined : fixedPlans.get(key);
+  if (cached) {
+    const rng = seededRng(`${paperId}:${seed}`);
+    return {
+      sections: cached.shuffleQuestions ? shuffleSections(cached.sections, rng) : cached.sections,
+      shuffleOptions: cached.shuffleOptions,
+    };
+  }
+  const { paper, unshuffled, sections, shuffleOptions } = await planPaper(db, organizationId, paperId, seed);
+  if (!paper.settings.drawPerCandidate && version !== undefined) {
+    fixedPlans.set(key, {
+      sections: unshuffled,
+      shuffleQuestions: paper.settings.shuffleQuestions ?? false,
+      shuffleOptions,
+    });
+  }
   return { sections, shuffleOptions };
 }
 
