@@ -47,6 +47,7 @@ export const examAntiCheatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${PREFIX}/events`,
     {
+      config: { cachedUser: true },
       schema: {
         tags: TAGS,
         summary: '上报防作弊事件（切屏、退出全屏、复制粘贴被拦截、摄像头授权、心跳），超过切屏上限自动交卷',

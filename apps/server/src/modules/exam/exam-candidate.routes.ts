@@ -70,6 +70,7 @@ export const examCandidateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${PREFIX}/answers`,
     {
+      config: { cachedUser: true },
       schema: {
         tags: TAGS,
         summary: '保存答案（可批量；按 seq 幂等：不大于已存 seq 的保存被忽略）',
