@@ -38,6 +38,11 @@ import { OUTER_EXAM_ID, examState, settingsOf, type ExamState } from './exam.ser
 
 /** Saves that were in flight at the deadline are still accepted this long after it. */
 export const SAVE_GRACE_MS = 30_000;
+/**
+ * A save marks the candidate seen (the monitor's online dot) when the last mark is older than this, so the
+ * page may skip a heartbeat after a save (apps/web candidate/anti-cheat.ts heartbeatDue).
+ */
+export const SEEN_EVERY_MS = 5_000;
 /** A response larger than this (JSON) is refused: code answers are the largest. */
 const MAX_ANSWER_BYTES = 64 * 1024;
 
@@ -253,17 +258,18 @@ function shuffle<T>(list: readonly T[]): T[] {
   return copy;
 }
 
-/** The exam with the caller's place in it: candidate row (null if none), attempts and the exam's papers. */
-async function candidateState(db: Db, ctx: RequestContext, examId: number) {
+/** candidateState's query, prepared once per database (a start's one read besides its write). */
+function prepareCandidateState(db: Db) {
+  const userId = sql.placeholder('userId');
   // The candidate's few attempts, by (exam_id, user_id) alone: with status = 0 in the filter the planner
   // may take the (exam_id, status) index and walk every open attempt of the exam (thousands at once).
-  const [row] = await db
+  return db
     .select({
       exam: exams,
       candidate: examCandidates,
       mine: sql<{ id: number; status: number; deadlineAt: string }[]>`(
         select coalesce(json_agg(json_build_object('id', a.id, 'status', a.status, 'deadlineAt', a.deadline_at)), '[]'::json)
-        from ${examAttempts} a where a.exam_id = ${OUTER_EXAM_ID} and a.user_id = ${ctx.userId}::bigint)`,
+        from ${examAttempts} a where a.exam_id = ${OUTER_EXAM_ID} and a.user_id = ${userId}::bigint)`,
       // The exam's papers with their versions, and its frozen questions' versions: a start of a fixed
       // paper then needs no other read (planPaperForCandidate's and frozenQuestions' caches).
       paperVersions: sql<Record<string, string>>`(
@@ -274,8 +280,26 @@ async function candidateState(db: Db, ctx: RequestContext, examId: number) {
         from ${examQuestions} q where q.exam_id = ${OUTER_EXAM_ID})`,
     })
     .from(exams)
-    .leftJoin(examCandidates, and(eq(examCandidates.examId, exams.id), eq(examCandidates.userId, ctx.userId)))
-    .where(and(eq(exams.id, examId), eq(exams.organizationId, ctx.organizationId), eq(exams.status, 1)));
+    .leftJoin(examCandidates, and(eq(examCandidates.examId, exams.id), eq(examCandidates.userId, userId)))
+    .where(
+      and(
+        eq(exams.id, sql.placeholder('examId')),
+        eq(exams.organizationId, sql.placeholder('organizationId')),
+        eq(exams.status, 1),
+      ),
+    )
+    .prepare('exam_candidate_state');
+}
+const candidateStateQueries = new WeakMap<Db, ReturnType<typeof prepareCandidateState>>();
+
+/** The exam with the caller's place in it: candidate row (null if none), attempts and the exam's papers. */
+async function candidateState(db: Db, ctx: RequestContext, examId: number) {
+  let query = candidateStateQueries.get(db);
+  if (!query) {
+    query = prepareCandidateState(db);
+    candidateStateQueries.set(db, query);
+  }
+  const [row] = await query.execute({ examId, userId: ctx.userId, organizationId: ctx.organizationId });
   if (!row) throw notFound('考试不存在或未发布');
   if (!row.candidate) throw forbidden('您不在本场考试的考生名单中');
   return {
@@ -710,8 +734,8 @@ export interface SaveOutcome {
  * Saves answers of an open attempt, idempotently: a save whose seq is not above the stored one is
  * ignored (a retry, or an older save arriving late). Accepted until the deadline plus SAVE_GRACE_MS.
  * All or nothing: a question not in the paper saves none. One statement, the save's hot path
- * (bench/exam-load.bench.ts): it also reports the stored seqs and the progress the monitors show; the
- * attempt is read again only to explain a refusal.
+ * (bench/exam-load.bench.ts): it also marks the candidate seen and reports the stored seqs and the
+ * progress the monitors show; the attempt is read again only to explain a refusal.
  */
 export async function saveAnswers(
   db: Db,
@@ -751,9 +775,14 @@ export async function saveAnswers(
         as r(question_id bigint, answer text, seq int, flagged smallint)
     ),
     attempt as (
-      select id, exam_id, deadline_at from ${examAttempts}
+      select id, exam_id, deadline_at, last_seen_at from ${examAttempts}
       where id = ${attemptId}::bigint and user_id = ${ctx.userId}::bigint and status = 0
         and now() <= deadline_at + make_interval(secs => ${graceSeconds})
+    ),
+    seen as (
+      update ${examAttempts} a set last_seen_at = now() from attempt
+      where a.id = attempt.id
+        and (attempt.last_seen_at is null or attempt.last_seen_at < now() - make_interval(secs => ${SEEN_EVERY_MS / 1000}))
     ),
     old as (
       select aq.question_id, aq.answer, aq.answer_seq from ${attemptQuestions} aq, attempt
@@ -802,6 +831,20 @@ export async function saveAnswers(
 /** cheating: the leave limit (tab switches plus full-screen exits) was passed (exam-monitor.service.ts). */
 export type SubmitReason = 'manual' | 'timeout' | 'forced' | 'cheating';
 
+type ClosingState = { attempt: AttemptRecord; settings: ExamRecord['settings']; passScore: number };
+
+/** An attempt with what closing it needs of its exam; only the owner's when `userId` is given. */
+async function closingState(db: Db, attemptId: number, userId?: number): Promise<ClosingState | undefined> {
+  const [found] = await db
+    .select({ attempt: examAttempts, settings: exams.settings, passScore: exams.passScore })
+    .from(examAttempts)
+    .innerJoin(exams, eq(exams.id, examAttempts.examId))
+    .where(
+      and(eq(examAttempts.id, attemptId), userId === undefined ? undefined : eq(examAttempts.userId, userId)),
+    );
+  return found;
+}
+
 export interface CloseOutcome {
   status: number;
   unanswered: number;
@@ -817,12 +860,10 @@ export async function closeAttempt(
   db: Db,
   attemptId: number,
   reason: SubmitReason,
+  /** What closingState read, when the caller has just read it. */
+  read?: ClosingState,
 ): Promise<CloseOutcome | null> {
-  const [found] = await db
-    .select({ attempt: examAttempts, settings: exams.settings, passScore: exams.passScore })
-    .from(examAttempts)
-    .innerJoin(exams, eq(exams.id, examAttempts.examId))
-    .where(eq(examAttempts.id, attemptId));
+  const found = read ?? (await closingState(db, attemptId));
   if (!found || found.attempt.status !== 0) return null;
   const { attempt } = found;
   const settings = settingsOf(found);
@@ -882,11 +923,13 @@ export interface SubmitSummary {
 
 /** The candidate submits their own attempt (also after the deadline, within the grace period). */
 export async function submitAttempt(db: Db, ctx: RequestContext, attemptId: number): Promise<SubmitSummary> {
-  const attempt = await requireOwnAttempt(db, ctx, attemptId);
+  const found = await closingState(db, attemptId, ctx.userId);
+  if (!found) throw attemptNotFound();
+  const { attempt } = found;
   let outcome: CloseOutcome | null = null;
   if (attempt.status === 0) {
     const late = Date.now() > attempt.deadlineAt.getTime() + SAVE_GRACE_MS;
-    outcome = await closeAttempt(db, attemptId, late ? 'timeout' : 'manual');
+    outcome = await closeAttempt(db, attemptId, late ? 'timeout' : 'manual', found);
   }
   if (!outcome) {
     // Submitted before (a retry, or the sweep or an invigilator got there first).

@@ -352,6 +352,32 @@ describe('candidate anti-cheating', () => {
     ]);
   });
 
+  it('marks the candidate seen on a save, at most every few seconds (the page then skips a heartbeat)', async () => {
+    const exam = await publishedExam(org);
+    const view = await start(org.staff, exam.examId);
+    const { db } = t.app.deps;
+    const lastSeen = async () =>
+      (
+        await db
+          .select({ at: examAttempts.lastSeenAt })
+          .from(examAttempts)
+          .where(eq(examAttempts.id, view.attemptId))
+      )[0]?.at?.getTime() ?? null;
+    const anHourAgo = new Date(Date.now() - 3600_000);
+    await db.update(examAttempts).set({ lastSeenAt: anHourAgo }).where(eq(examAttempts.id, view.attemptId));
+    const question = view.sections[0]?.questions[0];
+    const save = (seq: number) =>
+      call(t, 'POST', `${C}/answers?attemptId=${view.attemptId}`, {
+        user: org.staff,
+        body: [{ questionId: question?.questionId, answer: true, seq }],
+      });
+    expect((await save(1)).status).toBe(200);
+    const marked = await lastSeen();
+    expect(marked).toBeGreaterThan(Date.now() - 60_000);
+    expect((await save(2)).status).toBe(200);
+    expect(await lastSeen()).toBe(marked);
+  });
+
   it('counts no leaves against an exam without a limit', async () => {
     const exam = await publishedExam(org);
     const view = await start(org.staff, exam.examId);

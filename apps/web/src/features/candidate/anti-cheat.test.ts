@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AntiCheatEvent, EventsResult } from './anti-cheat-api';
 import { parseStreamMessage, streamRetryDelay } from './anti-cheat-api';
-import { AntiCheatReporter, MAX_EVENTS_PER_REPORT, leaveNotice } from './anti-cheat';
+import {
+  AntiCheatReporter,
+  HEARTBEAT_MS,
+  MAX_EVENTS_PER_REPORT,
+  heartbeatDue,
+  leaveNotice,
+} from './anti-cheat';
 import { acknowledgeWarning, readAcknowledged } from './use-exam-stream';
 
 const result = (overrides: Partial<EventsResult> = {}): EventsResult => ({
@@ -134,5 +140,14 @@ describe('notices and stream messages', () => {
     acknowledgeWarning(41, 5);
     expect(readAcknowledged(41)).toBe(7);
     expect(readAcknowledged(42)).toBe(0);
+  });
+});
+
+describe('heartbeatDue', () => {
+  it('skips the heartbeat when answers were saved within the last interval', () => {
+    expect(heartbeatDue(100_000, null)).toBe(true);
+    expect(heartbeatDue(100_000, 100_000 - HEARTBEAT_MS + 1)).toBe(false);
+    expect(heartbeatDue(100_000, 99_000)).toBe(false);
+    expect(heartbeatDue(100_000, 100_000 - HEARTBEAT_MS)).toBe(true);
   });
 });

@@ -5,6 +5,15 @@ export const MAX_EVENTS_PER_REPORT = 50;
 /** The page tells the server it is still there this often (the monitor shows who is online). */
 export const HEARTBEAT_MS = 20_000;
 
+/**
+ * Whether the page should send its heartbeat now: not when it saved answers within the last HEARTBEAT_MS,
+ * since a save marks the candidate seen on the server too (at most every few seconds). Thousands of
+ * candidates saving every 10–30 s then send about half the heartbeats.
+ */
+export function heartbeatDue(now: number, lastSavedAt: number | null): boolean {
+  return lastSavedAt === null || now - lastSavedAt >= HEARTBEAT_MS;
+}
+
 /** Kinds that count against the exam's leave limit. */
 export const LEAVE_KINDS: readonly AntiCheatEventKind[] = ['tab_switch', 'fullscreen_exit'];
 

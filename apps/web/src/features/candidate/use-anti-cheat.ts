@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportEvents, type AntiCheatEventKind, type EventsResult } from './anti-cheat-api';
-import { AntiCheatReporter, HEARTBEAT_MS } from './anti-cheat';
+import { AntiCheatReporter, HEARTBEAT_MS, heartbeatDue } from './anti-cheat';
 import type { AttemptView } from './api';
 
 /**
@@ -16,6 +16,8 @@ export interface AntiCheatHandlers {
   onAutoSubmitted: () => void;
   /** Copy, cut, paste or the context menu was blocked. */
   onBlocked: (kind: 'copy' | 'paste' | 'menu') => void;
+  /** When answers were last saved (ms), if ever: a recent save stands in for a heartbeat. */
+  lastSavedAt: () => number | null;
 }
 
 function fullscreenSupported(): boolean {
@@ -24,7 +26,8 @@ function fullscreenSupported(): boolean {
 
 /**
  * The exam page's anti-cheating rules while `active`: reports tab switches (the page becoming hidden),
- * full-screen exits when full screen is required, blocked copy/paste, and a heartbeat every 20 s.
+ * full-screen exits when full screen is required, blocked copy/paste, and a heartbeat every 20 s unless
+ * answers were saved meanwhile.
  * Returns whether the candidate must (re-)enter full screen before answering, and a way to report
  * other events (webcam consent).
  */
@@ -97,7 +100,9 @@ export function useAntiCheat(
       document.addEventListener('contextmenu', onMenu);
     }
     void reporter.add('heartbeat');
-    const heartbeat = setInterval(() => void reporter.add('heartbeat'), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => {
+      if (heartbeatDue(Date.now(), handlersRef.current.lastSavedAt())) void reporter.add('heartbeat');
+    }, HEARTBEAT_MS);
     return () => {
       clearInterval(heartbeat);
       document.removeEventListener('visibilitychange', onVisibility);

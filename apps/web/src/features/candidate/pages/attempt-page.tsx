@@ -206,11 +206,16 @@ function ExamRunner({ initial, receivedAt }: { initial: AttemptView; receivedAt:
   const finishRef = useRef<(reason: 'timeup' | 'closed') => void>(() => undefined);
   const refreshRef = useRef<() => void>(() => undefined);
 
+  const lastSavedAt = useRef<number | null>(null);
   const [sync] = useState(() => {
     const created = new AnswerSync({
       attemptId,
       startedAt: initial.startedAt,
-      send: (answers) => saveAnswers(attemptId, answers),
+      send: async (answers) => {
+        const saved = await saveAnswers(attemptId, answers);
+        lastSavedAt.current = Date.now();
+        return saved;
+      },
       serverClock: () => Date.now() + clockRef.current.offset,
       onServerTime: (deadlineAt, serverNow) =>
         setClock({ deadlineAt, offset: clockOffset(serverNow, Date.now()) }),
@@ -335,6 +340,7 @@ function ExamRunner({ initial, receivedAt }: { initial: AttemptView; receivedAt:
       onAutoSubmitted: autoSubmitted,
       onBlocked: () =>
         void message.warning({ key: 'exam-blocked', content: '考试期间禁止复制、粘贴和右键菜单' }),
+      lastSavedAt: () => lastSavedAt.current,
     }),
     [autoSubmitted, message, notification],
   );
