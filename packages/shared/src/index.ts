@@ -13,3 +13,4 @@ export * from './paper';
 export * from './grading';
 export * from './judge';
 export * from './recurrence';
+export * from './exam';

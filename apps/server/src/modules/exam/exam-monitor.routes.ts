@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toOffset, zeroBasedPaging } from '@kaopei/shared';
+import { EXAMINEE_STATES, toOffset, zeroBasedPaging } from '@kaopei/shared';
 import { idParam, ok, okPage } from '../../core/http';
 import { EventStreams, type EventStream } from '../../core/sse';
 import { examIdQuery } from './exam.schemas';
 import {
-  MONITOR_STATES,
   examChannel,
   monitorAttempt,
   monitorCandidates,
@@ -58,7 +57,7 @@ export const examMonitorRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: zeroBasedPaging.extend(examIdQuery.shape).extend({
           keyword: keywordField,
           state: z
-            .enum(MONITOR_STATES, { error: 'state 只能是 not_started、in_progress、submitted 或 graded' })
+            .enum(EXAMINEE_STATES, { error: 'state 只能是 not_started、in_progress、submitted 或 graded' })
             .optional(),
         }),
       },

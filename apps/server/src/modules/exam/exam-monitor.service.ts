@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import {
+  type ExamineeState,
+  type MonitorAttemptDetail,
+  type MonitorExamRow,
+  type MonitorRow,
+} from '@kaopei/shared';
 import { executeHot, rowsOf, type Db } from '../../db/client';
 import {
   attemptQuestions,
@@ -16,7 +22,7 @@ import type { Deps } from '../../core/deps';
 import { badRequest, conflict, notFound } from '../../core/http';
 import { containsPattern } from '../../core/db-errors';
 import { answeredSql, closeAttempt, type SubmitReason } from './exam-attempt.service';
-import { examState, settingsOf, type ExamState } from './exam.service';
+import { examState, settingsOf } from './exam.service';
 
 /**
  * Live monitoring and anti-cheating (issue 7): what candidates' browsers report, what invigilators see
@@ -46,14 +52,13 @@ export const examChannel = (examId: number) => `exam:${examId}`;
 export const attemptChannel = (attemptId: number) => `attempt:${attemptId}`;
 
 type AttemptRecord = typeof examAttempts.$inferSelect;
-type AttemptState = 'not_started' | 'in_progress' | 'submitted' | 'graded';
 
 const attemptNotFound = () => notFound('答卷不存在');
 
 const toMs = (value: unknown): number | null =>
   value === null || value === undefined ? null : new Date(value as string).getTime();
 
-function stateOf(status: number | null): AttemptState {
+function stateOf(status: number | null): ExamineeState {
   if (status === null) return 'not_started';
   return status === 0 ? 'in_progress' : status === 1 ? 'submitted' : 'graded';
 }
@@ -325,18 +330,7 @@ export async function candidateMessages(
 
 // ---------- the invigilators' side ----------
 
-export interface MonitorExamRow {
-  id: number;
-  name: string;
-  state: ExamState;
-  startAt: number | null;
-  endAt: number | null;
-  candidates: number;
-  notStarted: number;
-  inProgress: number;
-  submitted: number;
-  online: number;
-}
+export type { MonitorExamRow } from '@kaopei/shared';
 
 /** Published exams running now or starting/ended within a day, ongoing first, with live counts. */
 export async function monitorExams(
@@ -408,30 +402,9 @@ export async function monitorExams(
   };
 }
 
-export interface MonitorRow {
-  userId: number;
-  name: string;
-  account: string;
-  departmentName: string | null;
-  attemptId: number | null;
-  state: AttemptState;
-  online: boolean;
-  lastSeenAt: number | null;
-  answered: number;
-  total: number;
-  startedAt: number | null;
-  deadlineAt: number | null;
-  remainingSeconds: number | null;
-  tabSwitches: number;
-  fullscreenExits: number;
-  warnings: number;
-  snapshots: number;
-  submitReason: string | null;
-}
+export type { MonitorRow } from '@kaopei/shared';
 
-export const MONITOR_STATES = ['not_started', 'in_progress', 'submitted', 'graded'] as const;
-
-const STATE_CONDITION: Record<AttemptState, ReturnType<typeof sql>> = {
+const STATE_CONDITION: Record<ExamineeState, ReturnType<typeof sql>> = {
   not_started: sql`a.id is null`,
   in_progress: sql`a.status = 0`,
   submitted: sql`a.status = 1`,
@@ -445,7 +418,7 @@ const STATE_CONDITION: Record<AttemptState, ReturnType<typeof sql>> = {
 async function monitorRows(
   db: Db,
   examId: number,
-  filter: { state?: AttemptState; keyword?: string; attemptId?: number; limit: number; offset: number },
+  filter: { state?: ExamineeState; keyword?: string; attemptId?: number; limit: number; offset: number },
 ): Promise<{ rows: MonitorRow[]; total: number }> {
   const pattern = filter.keyword ? containsPattern(filter.keyword) : undefined;
   const attemptPick =
@@ -521,7 +494,7 @@ export async function monitorCandidates(
   db: Db,
   ctx: RequestContext,
   examId: number,
-  filter: { state?: AttemptState | undefined; keyword?: string | undefined; limit: number; offset: number },
+  filter: { state?: ExamineeState | undefined; keyword?: string | undefined; limit: number; offset: number },
 ): Promise<{ rows: MonitorRow[]; total: number }> {
   await requireOrgExam(db, ctx, examId);
   return monitorRows(db, examId, {
@@ -542,18 +515,7 @@ async function requireOrgAttempt(db: Db, ctx: RequestContext, attemptId: number)
   return attempt;
 }
 
-export interface MonitorAttemptDetail {
-  row: MonitorRow;
-  questions: { sort: number; type: number; answered: boolean; flagged: boolean }[];
-  events: {
-    id: number;
-    kind: string;
-    detail: Record<string, unknown> | null;
-    actorName: string | null;
-    at: number;
-  }[];
-  snapshots: { eventId: number; at: number }[];
-}
+export type { MonitorAttemptDetail } from '@kaopei/shared';
 
 export async function monitorAttempt(
   db: Db,

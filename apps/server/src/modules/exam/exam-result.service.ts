@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import { QuestionType, questionTypeLabel, roundScore } from '@kaopei/shared';
+import { QuestionType, questionTypeLabel, roundScore, type ExamineeState } from '@kaopei/shared';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import {
   attemptQuestions,
@@ -49,7 +49,7 @@ async function requireOrgAttempt(db: DbOrTx, ctx: RequestContext, attemptId: num
 
 // ---------- candidates of an exam (exam/examinee) ----------
 
-export type ExamineeState = 'not_started' | 'in_progress' | 'submitted' | 'graded';
+export type { ExamineeState } from '@kaopei/shared';
 export const EXAMINEE_STATE_LABELS: Record<ExamineeState, string> = {
   not_started: '未开始',
   in_progress: '答题中',

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { formatScore, toOffset, zeroBasedPaging } from '@kaopei/shared';
+import { EXAMINEE_STATES, formatScore, toOffset, zeroBasedPaging } from '@kaopei/shared';
 import { READ_MENUS as QUESTION_READ_MENUS } from '../question/question.schemas';
 import { idParam, notFound, ok, okPage } from '../../core/http';
 import { sendDownload } from '../staff/staff.routes';
@@ -251,7 +251,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
           .object({
             keyword: z.string().trim().max(50, '关键字不能超过 50 个字符').optional(),
             state: z
-              .enum(['not_started', 'in_progress', 'submitted', 'graded'], {
+              .enum(EXAMINEE_STATES, {
                 error: 'state 只能是 not_started、in_progress、submitted 或 graded',
               })
               .optional(),

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { TagType, formatExamTime } from '@kaopei/shared';
+import { TagType, formatExamTime, type ExamState } from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   departments,
@@ -32,7 +32,7 @@ export const examNotFound = () => notFound('考试不存在');
  */
 export const OUTER_EXAM_ID = sql.raw('"exams"."id"');
 
-export type ExamState = 'draft' | 'upcoming' | 'ongoing' | 'ended';
+export type { ExamState } from '@kaopei/shared';
 export const EXAM_STATE_LABELS: Record<ExamState, string> = {
   draft: '未发布',
   upcoming: '未开始',

@@ -1,4 +1,4 @@
-import { TagType } from '@kaopei/shared';
+import { TagType, type ExamState, type ExamineeState } from '@kaopei/shared';
 import { get, http, post, postPage, type ApiEnvelope, type Page } from '../../lib/http';
 import { download } from '../system-staff/api';
 
@@ -6,9 +6,8 @@ import { download } from '../system-staff/api';
 
 const E = '/exam/api/v1/exam';
 
-export type ExamState = 'draft' | 'upcoming' | 'ongoing' | 'ended';
+export type { ExamState, ExamineeState } from '@kaopei/shared';
 export type ReleaseWhen = 'immediately' | 'after_marking' | 'after_end' | 'never';
-export type ExamineeState = 'not_started' | 'in_progress' | 'submitted' | 'graded';
 
 export interface ExamSettings {
   showScore: ReleaseWhen;

@@ -2,66 +2,17 @@ import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-even
 import { getConfig } from '../../app/config';
 import { get, getPage, http, needsRefresh, post, refreshAccessToken, type Page } from '../../lib/http';
 import { storage } from '../../lib/storage';
-import type { ExamState, ExamineeState } from './api';
+import type { ExamineeState, MonitorAttemptDetail, MonitorExamRow, MonitorRow } from '@kaopei/shared';
 
 /** Live exam monitoring, the invigilator's side (server: /exam/api/v1/monitor, docs/monitor-api.md). */
 
 const M = '/exam/api/v1/monitor';
 
-export interface MonitorExamRow {
-  id: number;
-  name: string;
-  state: ExamState;
-  startAt: number | null;
-  endAt: number | null;
-  candidates: number;
-  notStarted: number;
-  inProgress: number;
-  submitted: number;
-  online: number;
-}
-
-/** One candidate of the watched exam (their latest attempt, when they have one). */
-export interface MonitorRow {
-  userId: number;
-  name: string;
-  account: string;
-  departmentName: string | null;
-  attemptId: number | null;
-  state: ExamineeState;
-  online: boolean;
-  lastSeenAt: number | null;
-  answered: number;
-  total: number;
-  startedAt: number | null;
-  deadlineAt: number | null;
-  /** Seconds left when the server answered (its clock), for estimating the clock offset. */
-  remainingSeconds: number | null;
-  tabSwitches: number;
-  fullscreenExits: number;
-  warnings: number;
-  snapshots: number;
-  submitReason: string | null;
-}
+export type { MonitorExamRow, MonitorRow, MonitorEvent } from '@kaopei/shared';
+export type MonitorAttempt = MonitorAttemptDetail;
 
 /** A stream `update`: the attempt and the row fields that changed. */
 export type MonitorUpdate = { attemptId: number; userId: number } & Partial<MonitorRow>;
-
-export interface MonitorEvent {
-  id: number;
-  kind: string;
-  detail: Record<string, unknown> | null;
-  actorName: string | null;
-  at: number;
-}
-
-export interface MonitorAttempt {
-  row: MonitorRow;
-  questions: { sort: number; type: number; answered: boolean; flagged: boolean }[];
-  /** Newest first (the latest 200). */
-  events: MonitorEvent[];
-  snapshots: { eventId: number; at: number }[];
-}
 
 export interface MonitorFilter {
   keyword?: string | undefined;

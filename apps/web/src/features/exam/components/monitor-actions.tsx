@@ -14,13 +14,93 @@ export interface MonitorActions {
   dialogs: ReactNode;
 }
 
-export function useMonitorActions(examId: number): MonitorActions {
+/** A candidate of an exam as the time actions need them. */
+export interface ExamCandidateRef {
+  userId: number;
+  name: string;
+}
+
+/**
+ * Extra time and forced submit for one candidate of an exam (the live board and 考生管理 both offer
+ * them): the extend dialog and the force confirmation. `onDone` runs after either succeeds.
+ */
+export function useCandidateTimeActions<T extends ExamCandidateRef>(
+  examId: number,
+  onDone: (candidate: T) => void,
+): { extend: (candidate: T) => void; force: (candidate: T) => void; dialog: ReactNode } {
   const { message, modal } = App.useApp();
+  const [extending, setExtending] = useState<T | null>(null);
+  const [minutes, setMinutes] = useState<number | null>(10);
+  const extend = useMutation({
+    mutationFn: ({ candidate, value }: { candidate: T; value: number }) =>
+      extendTime(examId, candidate.userId, value),
+    onSuccess: (result, { candidate }) => {
+      message.success(`已为「${candidate.name}」延长时间，累计延长 ${result.extraMinutes} 分钟`);
+      setExtending(null);
+      onDone(candidate);
+    },
+  });
+  const force = useMutation({
+    mutationFn: (candidate: T) => forceSubmit(examId, candidate.userId),
+    onSuccess: (_result, candidate) => {
+      message.success(`已强制「${candidate.name}」交卷`);
+      onDone(candidate);
+    },
+  });
+  const dialog = (
+    <Modal
+      open={extending !== null}
+      title={`为「${extending?.name ?? ''}」延长考试时间`}
+      okText="延长"
+      cancelText="取消"
+      okButtonProps={{ disabled: !minutes, loading: extend.isPending }}
+      onOk={() => extending && minutes && extend.mutate({ candidate: extending, value: minutes })}
+      onCancel={() => setExtending(null)}
+      destroyOnHidden
+    >
+      <Form layout="vertical">
+        <Form.Item
+          label="延长分钟数"
+          extra="正在作答的考生倒计时随之立即增加，之后开始的作答也多出这些时间；截止时间不会超过考试结束时间。"
+          validateStatus={minutes ? undefined : 'error'}
+          help={minutes ? undefined : '请输入 1 到 600 之间的整数'}
+        >
+          <InputNumber
+            min={1}
+            max={600}
+            precision={0}
+            value={minutes}
+            onChange={(value) => setMinutes(value)}
+            addonAfter="分钟"
+            aria-label="延长分钟数"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+  return {
+    extend: (candidate) => {
+      setMinutes(10);
+      setExtending(candidate);
+    },
+    force: (candidate) =>
+      modal.confirm({
+        title: `强制「${candidate.name}」交卷？`,
+        content: '按已保存的答案立即交卷并评分，考生不能继续作答。',
+        okText: '强制交卷',
+        okButtonProps: { danger: true },
+        cancelText: '取消',
+        onOk: () => force.mutateAsync(candidate).catch(() => undefined),
+      }),
+    dialog,
+  };
+}
+
+export function useMonitorActions(examId: number): MonitorActions {
+  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [warning, setWarning] = useState<MonitorRow | null>(null);
   const [text, setText] = useState('');
-  const [extending, setExtending] = useState<MonitorRow | null>(null);
-  const [minutes, setMinutes] = useState<number | null>(10);
 
   const refresh = (attemptId: number | null) => {
     void queryClient.invalidateQueries({ queryKey: monitorKeys.candidates(examId) });
@@ -37,21 +117,7 @@ export function useMonitorActions(examId: number): MonitorActions {
       refresh(attemptId);
     },
   });
-  const extend = useMutation({
-    mutationFn: ({ row, value }: { row: MonitorRow; value: number }) => extendTime(examId, row.userId, value),
-    onSuccess: (result, { row }) => {
-      message.success(`已为「${row.name}」延长时间，累计延长 ${result.extraMinutes} 分钟`);
-      setExtending(null);
-      refresh(row.attemptId);
-    },
-  });
-  const force = useMutation({
-    mutationFn: (row: MonitorRow) => forceSubmit(examId, row.userId),
-    onSuccess: (_result, row) => {
-      message.success(`已强制「${row.name}」交卷`);
-      refresh(row.attemptId);
-    },
-  });
+  const time = useCandidateTimeActions<MonitorRow>(examId, (row) => refresh(row.attemptId));
 
   const trimmed = text.trim();
   const dialogs = (
@@ -95,35 +161,7 @@ export function useMonitorActions(examId: number): MonitorActions {
           </Form.Item>
         </Form>
       </Modal>
-      <Modal
-        open={extending !== null}
-        title={`为「${extending?.name ?? ''}」延长考试时间`}
-        okText="延长"
-        cancelText="取消"
-        okButtonProps={{ disabled: !minutes, loading: extend.isPending }}
-        onOk={() => extending && minutes && extend.mutate({ row: extending, value: minutes })}
-        onCancel={() => setExtending(null)}
-        destroyOnHidden
-      >
-        <Form layout="vertical">
-          <Form.Item
-            label="延长分钟数"
-            extra="考生的倒计时随之立即增加；截止时间不会超过考试结束时间。"
-            validateStatus={minutes ? undefined : 'error'}
-            help={minutes ? undefined : '请输入 1 到 600 之间的整数'}
-          >
-            <InputNumber
-              min={1}
-              max={600}
-              precision={0}
-              value={minutes}
-              onChange={(value) => setMinutes(value)}
-              addonAfter="分钟"
-              aria-label="延长分钟数"
-            />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {time.dialog}
     </>
   );
 
@@ -132,19 +170,8 @@ export function useMonitorActions(examId: number): MonitorActions {
       setText('');
       setWarning(row);
     },
-    extend: (row) => {
-      setMinutes(10);
-      setExtending(row);
-    },
-    force: (row) =>
-      modal.confirm({
-        title: `强制「${row.name}」交卷？`,
-        content: '按已保存的答案立即交卷并评分，考生不能继续作答。',
-        okText: '强制交卷',
-        okButtonProps: { danger: true },
-        cancelText: '取消',
-        onOk: () => force.mutateAsync(row).catch(() => undefined),
-      }),
+    extend: time.extend,
+    force: time.force,
     dialogs,
   };
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Tag } from 'antd';
+import { App, Button, Card, Input, Modal, Select, Space, Tag } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { DEFAULT_PAGE_SIZE, formatScore } from '@kaopei/shared';
@@ -9,8 +9,6 @@ import { StaffMultiPicker } from '../../message/components/staff-picker';
 import {
   addExaminees,
   examKeys,
-  extendTime,
-  forceSubmit,
   grantAttempt,
   removeExaminees,
   searchExaminees,
@@ -21,6 +19,7 @@ import {
 } from '../api';
 import { EXAMINEE_STATE_OPTIONS, examineeStateColor } from '../exam-rules';
 import { ExamFrame } from '../components/exam-frame';
+import { useCandidateTimeActions } from '../components/monitor-actions';
 
 const time = (ms: number | null) => (ms === null ? '-' : dayjs(ms).format('MM-DD HH:mm'));
 
@@ -32,8 +31,6 @@ function ExamineeTable({ exam }: { exam: ExamRow }): ReactNode {
   const [selected, setSelected] = useState<number[]>([]);
   const [adding, setAdding] = useState(false);
   const [newUserIds, setNewUserIds] = useState<number[]>([]);
-  const [extending, setExtending] = useState<ExamineeRow | null>(null);
-  const [minutes, setMinutes] = useState<number | null>(10);
   const examId = exam.examId;
 
   const list = useQuery({
@@ -61,25 +58,12 @@ function ExamineeTable({ exam }: { exam: ExamRow }): ReactNode {
       refresh();
     },
   });
-  const extend = useMutation({
-    mutationFn: ({ userId, value }: { userId: number; value: number }) => extendTime(examId, userId, value),
-    onSuccess: (result) => {
-      message.success(`已延长，累计延长 ${result.extraMinutes} 分钟`);
-      setExtending(null);
-      refresh();
-    },
-  });
+  const timeActions = useCandidateTimeActions<ExamineeRow & { name: string }>(examId, refresh);
+  const candidate = (row: ExamineeRow) => ({ ...row, name: row.realName });
   const grant = useMutation({
     mutationFn: (userId: number) => grantAttempt(examId, userId),
     onSuccess: () => {
       message.success('已允许再考一次');
-      refresh();
-    },
-  });
-  const force = useMutation({
-    mutationFn: (userId: number) => forceSubmit(examId, userId),
-    onSuccess: () => {
-      message.success('已强制交卷');
       refresh();
     },
   });
@@ -101,15 +85,6 @@ function ExamineeTable({ exam }: { exam: ExamRow }): ReactNode {
       okText: '允许',
       cancelText: '取消',
       onOk: () => grant.mutateAsync(row.userId).catch(() => undefined),
-    });
-  const confirmForce = (row: ExamineeRow) =>
-    modal.confirm({
-      title: `强制「${row.realName}」交卷？`,
-      content: '按已保存的答案立即交卷并评分，考生不能继续作答。',
-      okText: '强制交卷',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: () => force.mutateAsync(row.userId).catch(() => undefined),
     });
 
   const columns: DataTableColumn<ExamineeRow>[] = [
@@ -199,14 +174,7 @@ function ExamineeTable({ exam }: { exam: ExamRow }): ReactNode {
             state: (row) => <Tag color={examineeStateColor(row.state)}>{row.stateLabel}</Tag>,
             actions: (row) => (
               <Space size={0} wrap>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => {
-                    setMinutes(10);
-                    setExtending(row);
-                  }}
-                >
+                <Button type="link" size="small" onClick={() => timeActions.extend(candidate(row))}>
                   延长时间
                 </Button>
                 <Button type="link" size="small" onClick={() => confirmGrant(row)}>
@@ -217,7 +185,7 @@ function ExamineeTable({ exam }: { exam: ExamRow }): ReactNode {
                   size="small"
                   danger
                   disabled={row.state !== 'in_progress'}
-                  onClick={() => confirmForce(row)}
+                  onClick={() => timeActions.force(candidate(row))}
                 >
                   强制交卷
                 </Button>
@@ -243,35 +211,7 @@ function ExamineeTable({ exam }: { exam: ExamRow }): ReactNode {
           testId="examinee-staff"
         />
       </Modal>
-      <Modal
-        open={extending !== null}
-        title={`为「${extending?.realName ?? ''}」延长考试时间`}
-        okText="延长"
-        cancelText="取消"
-        okButtonProps={{ disabled: !minutes, loading: extend.isPending }}
-        onOk={() => extending && minutes && extend.mutate({ userId: extending.userId, value: minutes })}
-        onCancel={() => setExtending(null)}
-        destroyOnHidden
-      >
-        <Form layout="vertical">
-          <Form.Item
-            label="延长分钟数"
-            extra="正在作答的答卷截止时间随之顺延；之后开始的作答也多出这些时间。"
-            validateStatus={minutes ? undefined : 'error'}
-            help={minutes ? undefined : '请输入 1 到 600 之间的整数'}
-          >
-            <InputNumber
-              min={1}
-              max={600}
-              precision={0}
-              value={minutes}
-              onChange={(value) => setMinutes(value)}
-              addonAfter="分钟"
-              aria-label="延长分钟数"
-            />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {timeActions.dialog}
     </Card>
   );
 }
