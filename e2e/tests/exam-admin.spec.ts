@@ -212,7 +212,15 @@ test('an admin publishes an exam for a department, marks it and reads the result
   await page.goto(`/manage/exam/examinee?examId=${examId}`);
   const zhangsan = page.locator('.ant-table-row').filter({ hasText: '张三' });
   await expect(zhangsan.getByText('待阅卷')).toBeVisible();
-  await expect(page.locator('.ant-table-row').filter({ hasText: '孙七' }).getByText('未开始')).toBeVisible();
+  const sunqi = page.locator('.ant-table-row').filter({ hasText: '孙七' });
+  await expect(sunqi.getByText('未开始')).toBeVisible();
+  // Extra time for a candidate who has not started yet: their attempt will be longer.
+  await sunqi.getByRole('button', { name: '延长时间' }).click();
+  const extendDialog = page.getByRole('dialog', { name: '为「孙七」延长考试时间' });
+  await extendDialog.getByLabel('延长分钟数').fill('15');
+  await extendDialog.getByRole('button', { name: /延\s*长/ }).click();
+  await expect(page.getByText('已为「孙七」延长时间，累计延长 15 分钟')).toBeVisible();
+  await expect(sunqi).toContainText('15 分钟');
 
   // ---- marking the short answer ----
   await page.goto(`/manage/exam/check?examId=${examId}`);
