@@ -140,6 +140,50 @@ function machineJiffies(): { busy: number; total: number } {
 }
 
 /** PostgreSQL backends serving the bench database (the server's pool, or the ceiling's). */
+/** /proc/<pid>/stat fields after the command: [state, ppid, …, utime (11), stime (12), cutime (13), cstime (14)]. */
+function procStat(pid: number | string): string[] | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** The local PostgreSQL server's postmaster, or null when it is elsewhere (or unreadable). */
+async function postmasterPid(databaseUrl: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ dir: string }>(`select current_setting('data_directory') as dir`);
+    const pid = Number(
+      fs.readFileSync(path.join(rows[0]?.dir ?? '', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    return Number.isInteger(pid) && procStat(pid) ? pid : null;
+  } catch {
+    return null;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * CPU seconds of the whole PostgreSQL server: the postmaster, its live children (backends, WAL writer,
+ * checkpointer, autovacuum) and, through the postmaster's cutime/cstime, the children that have exited
+ * (pool connections closed and reopened during a run are not lost).
+ */
+function postgresCpuSeconds(postmaster: number): number {
+  const own = procStat(postmaster);
+  if (!own) return 0;
+  let jiffies = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = procStat(entry);
+    if (fields && Number(fields[1]) === postmaster) jiffies += Number(fields[11]) + Number(fields[12]);
+  }
+  return jiffies / 100;
+}
+
 async function backendPids(databaseUrl: string): Promise<number[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -173,6 +217,9 @@ async function cpuProbe(databaseUrl: string, serverPids: number[] = []): Promise
   const gen0 = process.cpuUsage();
   const server0 = serverCpu();
   const machine0 = machineJiffies();
+  // The whole local server when its postmaster is readable; else the database's backends alive at each end.
+  const postmaster = await postmasterPid(databaseUrl);
+  const pg0 = postmaster === null ? 0 : postgresCpuSeconds(postmaster);
   const db0 = new Map((await backendPids(databaseUrl)).map((pid) => [pid, processCpuSeconds(pid)]));
   return async () => {
     const wall = (performance.now() - wall0) / 1000;
@@ -180,7 +227,8 @@ async function cpuProbe(databaseUrl: string, serverPids: number[] = []): Promise
     const machine1 = machineJiffies();
     const server = serverCpu() - server0;
     let db = 0;
-    for (const pid of await backendPids(databaseUrl)) db += processCpuSeconds(pid) - (db0.get(pid) ?? 0);
+    if (postmaster !== null) db = postgresCpuSeconds(postmaster) - pg0;
+    else for (const pid of await backendPids(databaseUrl)) db += processCpuSeconds(pid) - (db0.get(pid) ?? 0);
     const percent = (seconds: number) => Math.round((seconds / wall) * 100);
     return {
       generatorCpuPercent: percent((gen.user + gen.system) / 1e6),
