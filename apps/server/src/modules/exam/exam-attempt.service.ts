@@ -275,9 +275,14 @@ function prepareCandidateState(db: Db) {
       paperVersions: sql<Record<string, string>>`(
         select coalesce(json_object_agg(p.id, p.updated_at::text), '{}'::json)
         from ${examPapers} ep join ${papers} p on p.id = ep.paper_id where ep.exam_id = ${OUTER_EXAM_ID})`,
+      // Not for papers drawn per candidate, whose frozen questions grow with the bank: the drawn ones are
+      // looked up instead.
       frozenVersions: sql<Record<string, string>>`(
         select coalesce(json_object_agg(q.question_id, q.xmin::text), '{}'::json)
-        from ${examQuestions} q where q.exam_id = ${OUTER_EXAM_ID})`,
+        from ${examQuestions} q where q.exam_id = ${OUTER_EXAM_ID}
+          and not exists (
+            select 1 from ${examPapers} ep join ${papers} p on p.id = ep.paper_id
+            where ep.exam_id = ${OUTER_EXAM_ID} and coalesce((p.settings ->> 'drawPerCandidate')::boolean, false)))`,
     })
     .from(exams)
     .leftJoin(examCandidates, and(eq(examCandidates.examId, exams.id), eq(examCandidates.userId, userId)))

@@ -293,6 +293,65 @@ describe('setting up exams', () => {
 });
 
 describe('taking an exam', () => {
+  it('starts a paper drawn per candidate: the draw is frozen, shown and graded', async () => {
+    const { questionIds } = await newPaper(org);
+    const [first] = await t.app.deps.db
+      .select({ bankId: questions.bankId })
+      .from(questions)
+      .where(eq(questions.id, questionIds[0] ?? 0));
+    const created = await call(t, 'POST', '/paper/api/v1/paper/random/create', {
+      user: org.admin,
+      body: {
+        name: unique('每人一卷'),
+        settings: { drawPerCandidate: true },
+        sections: [
+          {
+            name: '单选题',
+            rules: [{ bankIds: [first?.bankId], type: QuestionType.SINGLE, count: 1, points: 5 }],
+          },
+          {
+            name: '判断题',
+            rules: [{ bankIds: [first?.bankId], type: QuestionType.TRUE_FALSE, count: 1, points: 5 }],
+          },
+        ],
+      },
+    });
+    expect(created.body.message).toBe('成功');
+    const paperId = data<{ paperId: number }>(created).paperId;
+    const exam = data<ExamRow>(
+      await call(t, 'POST', `${E}/add`, {
+        user: org.admin,
+        body: examBody(paperId, org.departmentIds[1] ?? 0),
+      }),
+    );
+    expect((await call(t, 'POST', `${E}/publish?examId=${exam.examId}`, { user: org.admin })).status).toBe(
+      200,
+    );
+    const view = await start(org.staff, exam.examId);
+    expect(view.sections.map((section) => section.name)).toEqual(['单选题', '判断题']);
+    expect(view.totalPoints).toBe(10);
+    const [single, tf] = view.sections.flatMap((section) => section.questions);
+    expect(single?.options?.map((option) => option.content).sort()).toEqual(['1', '2', '3']);
+    expect(tf?.type).toBe(QuestionType.TRUE_FALSE);
+    // Starting again resumes; the answers are graded against the frozen keys.
+    expect((await start(org.staff, exam.examId)).attemptId).toBe(view.attemptId);
+    const answers = [single, tf].map((q, index) => ({
+      questionId: q?.questionId,
+      answer: q && rightAnswer(q),
+      seq: index + 1,
+    }));
+    expect(
+      (await call(t, 'POST', `${C}/answers?attemptId=${view.attemptId}`, { user: org.staff, body: answers }))
+        .status,
+    ).toBe(200);
+    await call(t, 'POST', `${C}/submit?attemptId=${view.attemptId}`, { user: org.staff });
+    const [attempt] = await t.app.deps.db
+      .select()
+      .from(examAttempts)
+      .where(eq(examAttempts.id, view.attemptId));
+    expect(attempt).toMatchObject({ status: 2, score: 10 });
+  });
+
   it('plans a start from the paper as it is now, cached or not: an edited paper changes later starts', async () => {
     const { exam, paperId, questionIds } = await publishedExam(org, { attemptsAllowed: 2 });
     const first = await start(org.staff, exam.examId);
