@@ -454,14 +454,8 @@ export interface CandidateQuestionView {
   stem: string;
   /** Choice options in the candidate's order; `key` is what the answer sends back. No correct flags. */
   options: { key: number; content: string }[] | null;
-  /** Fill-in-blank: how many blanks. */
-  blankCount: number | null;
-  /** Code: languages, starting templates and the sample cases (never the hidden ones). */
-  code: {
-    languages: string[];
-    templates: Record<string, string>;
-    samples: { input: string; output: string }[];
-  } | null;
+  blankCount: FrozenQuestionView['blankCount'];
+  code: FrozenQuestionView['code'];
   points: number;
   answer: unknown;
   answerSeq: number;
