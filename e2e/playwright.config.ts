@@ -9,6 +9,17 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `
 export const EDITION_PORT = E2E_PORT + 100;
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
+/** Debian's Chromium as every spec launches it (a spec adding flags spreads these first). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 function server(port: number, dataDir: string, env: Record<string, string>) {
   return {
     command: `rm -rf "${dataDir}" && node ${process.env.E2E_SERVER_MAIN ?? 'apps/server/dist/main.js'}`,
@@ -51,15 +62,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

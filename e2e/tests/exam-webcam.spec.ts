@@ -1,4 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config';
 import { apiToken, seedExam, signIn, staffUserId } from '../support';
 
 /**
@@ -15,17 +16,7 @@ test.use({
   permissions: ['camera'],
   launchOptions: {
     executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
+    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
   },
 });
 
