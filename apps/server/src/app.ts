@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
+import { chineseErrors } from '@kaopei/shared/contracts/zod-chinese';
 import type { Config } from './config';
 import { openDatabase, runMigrations, type Database } from './db/client';
 import { ensurePlatformAdmin, seedDemo, seedReference } from './db/seed';
@@ -65,7 +66,7 @@ import { paperQuestionRoutes } from './modules/paper/paper-question.routes';
 import { publicConfig, publicRoutes } from './modules/public/public.routes';
 
 // Zod's own messages in Chinese; routes add field-specific ones where it helps.
-z.config(z.locales.zhCN());
+z.config(chineseErrors);
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -26,12 +26,16 @@ export interface Envelope<T> {
   res: { data: T; total?: number; totalCapped?: boolean } | null;
 }
 
-export function ok<T>(data: T): Envelope<T> {
+export function ok<T>(data: T): { code: number; message: string; res: { data: T } } {
   return { code: 0, message: OK_MESSAGE, res: { data } };
 }
 
 /** A page of a list; `totalCapped` marks a total that stopped counting (there are at least `total`). */
-export function okPage<T>(data: T[], total: number, totalCapped?: boolean): Envelope<T[]> {
+export function okPage<T>(
+  data: T[],
+  total: number,
+  totalCapped?: boolean,
+): { code: number; message: string; res: { data: T[]; total: number; totalCapped?: boolean } } {
   return { code: 0, message: OK_MESSAGE, res: { data, total, ...(totalCapped ? { totalCapped } : {}) } };
 }
 

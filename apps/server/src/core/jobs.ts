@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
+import type { ImportResult, JobView } from '@kaopei/shared/contracts/file';
 import type { RequestContext } from './context';
 
 export interface JobProgress {
@@ -21,11 +22,11 @@ export class JobRunner {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async start<R>(
+  async start(
     ctx: Pick<RequestContext, 'organizationId' | 'userId'>,
     kind: string,
     total: number,
-    work: (progress: JobProgress) => Promise<R>,
+    work: (progress: JobProgress) => Promise<ImportResult>,
   ): Promise<number> {
     const [job] = await this.db
       .insert(jobs)
@@ -69,12 +70,25 @@ export class JobRunner {
     while (this.running.size > 0) await Promise.all([...this.running]);
   }
 
-  async get(ctx: Pick<RequestContext, 'organizationId'>, id: number) {
+  /** A job of the caller's organisation, as the progress poll shows it. */
+  async get(ctx: Pick<RequestContext, 'organizationId'>, id: number): Promise<JobView | undefined> {
     const [job] = await this.db
       .select()
       .from(jobs)
       .where(and(eq(jobs.id, id), eq(jobs.organizationId, ctx.organizationId)));
-    return job;
+    if (!job) return undefined;
+    const percent =
+      job.total > 0 ? Math.round((job.processed / job.total) * 100) : job.status === 'succeeded' ? 100 : 0;
+    return {
+      id: job.id,
+      kind: job.kind,
+      status: job.status as JobView['status'],
+      total: job.total,
+      processed: job.processed,
+      percent,
+      result: (job.result as ImportResult | null) ?? null,
+      error: job.error,
+    };
   }
 
   /** Marks jobs left running by a crashed instance as failed (called at start). */

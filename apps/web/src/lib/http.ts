@@ -406,7 +406,7 @@ export interface Page<T> {
 
 type Params = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
 
-function unwrap<T>(body: ApiEnvelope<T>): { data: T; total: number | undefined; totalCapped?: boolean } {
+export function unwrap<T>(body: ApiEnvelope<T>): { data: T; total: number | undefined; totalCapped?: boolean } {
   const verdict = handleBodyCode(body);
   if (verdict.kind !== 'ok') {
     // Already toasted by the interceptor, or on the silent list: the caller inspects `code`.

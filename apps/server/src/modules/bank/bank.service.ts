@@ -5,7 +5,8 @@ import { bankTags, organizations, questionBanks, questionCounts, questions, tags
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, forbidden, notFound } from '../../core/http';
 import { containsPattern } from '../../core/db-errors';
-import { registerTagLinks, requireTags, type TagRef } from '../tag/tag.service';
+import type { TagRef } from '@kaopei/shared/contracts/tag';
+import { registerTagLinks, requireTags } from '../tag/tag.service';
 import { copyableInBank, insertQuestionCopies } from '../question/question.copy';
 
 /**

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { fileContracts } from '@kaopei/shared/contracts/file';
 import { files } from '../../db/schema';
-import { badRequest, idParam, notFound, ok } from '../../core/http';
+import { badRequest, notFound, ok } from '../../core/http';
 import { bearerToken } from '../../core/auth-hook';
+import { route } from '../../core/route';
 import { newStorageKey } from '../../core/storage';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -15,41 +16,32 @@ export const fileUrl = (key: string) => `/api/files/${key}`;
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.deps;
 
-  app.post(
-    '/user/api/v1/files/upload',
-    {
-      schema: {
-        tags: ['文件'],
-        summary: '上传文件（multipart，字段 file；public=1 表示头像、Logo 等公开图片）',
-        querystring: z.object({ public: z.enum(['0', '1']).default('0') }),
-      },
-    },
-    async (request) => {
-      const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-      if (!part) throw badRequest('请选择要上传的文件');
-      const data = await part.toBuffer().catch(() => {
-        throw badRequest(`文件不能超过 ${MAX_UPLOAD_BYTES / 1024 / 1024}MB`);
-      });
-      const isPublic = request.query.public === '1';
-      if (isPublic && !IMAGE_TYPES.includes(part.mimetype))
-        throw badRequest('只能上传 PNG、JPG、GIF 或 WebP 图片');
-      const key = newStorageKey(request.ctx.organizationId, part.filename);
-      await storage.put(key, data);
-      const [row] = await db
-        .insert(files)
-        .values({
-          organizationId: request.ctx.organizationId,
-          key,
-          name: part.filename.slice(0, 255),
-          mime: part.mimetype,
-          size: data.length,
-          isPublic: isPublic ? 1 : 0,
-          createdBy: request.ctx.userId,
-        })
-        .returning({ id: files.id });
-      return ok({ id: row?.id, name: part.filename, size: data.length, url: fileUrl(key) });
-    },
-  );
+  route(app, fileContracts.upload, async (request) => {
+    const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    if (!part) throw badRequest('请选择要上传的文件');
+    const data = await part.toBuffer().catch(() => {
+      throw badRequest(`文件不能超过 ${MAX_UPLOAD_BYTES / 1024 / 1024}MB`);
+    });
+    const isPublic = request.query.public === '1';
+    if (isPublic && !IMAGE_TYPES.includes(part.mimetype))
+      throw badRequest('只能上传 PNG、JPG、GIF 或 WebP 图片');
+    const key = newStorageKey(request.ctx.organizationId, part.filename);
+    await storage.put(key, data);
+    const [row] = await db
+      .insert(files)
+      .values({
+        organizationId: request.ctx.organizationId,
+        key,
+        name: part.filename.slice(0, 255),
+        mime: part.mimetype,
+        size: data.length,
+        isPublic: isPublic ? 1 : 0,
+        createdBy: request.ctx.userId,
+      })
+      .returning({ id: files.id });
+    if (!row) throw new Error('file row not written');
+    return ok({ id: row.id, name: part.filename, size: data.length, url: fileUrl(key) });
+  });
 
   // Public files by unguessable key; private ones need a token of the owning organisation.
   app.get('/api/files/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
@@ -70,27 +62,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(data);
   });
 
-  app.get(
-    '/user/api/v1/jobs/:id',
-    { schema: { tags: ['任务'], summary: '后台任务进度', params: z.object({ id: idParam('id') }) } },
-    async (request) => {
-      const job = await app.deps.jobs.get(request.ctx, request.params.id);
-      if (!job) throw notFound('任务不存在');
-      return ok({
-        id: job.id,
-        kind: job.kind,
-        status: job.status,
-        total: job.total,
-        processed: job.processed,
-        percent:
-          job.total > 0
-            ? Math.round((job.processed / job.total) * 100)
-            : job.status === 'succeeded'
-              ? 100
-              : 0,
-        result: job.result,
-        error: job.error,
-      });
-    },
-  );
+  route(app, fileContracts.job, async (request) => {
+    const job = await app.deps.jobs.get(request.ctx, request.params.id);
+    if (!job) throw notFound('任务不存在');
+    return ok(job);
+  });
 };

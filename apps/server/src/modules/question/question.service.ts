@@ -23,7 +23,8 @@ import {
 import type { RequestContext } from '../../core/context';
 import { badRequest, forbidden, notFound } from '../../core/http';
 import { containsPattern } from '../../core/db-errors';
-import { registerTagLinks, requireTags, type TagRef } from '../tag/tag.service';
+import type { TagRef } from '@kaopei/shared/contracts/tag';
+import { registerTagLinks, requireTags } from '../tag/tag.service';
 import { sanitizeStem, validateKey } from './question.rules';
 import type { QuestionContentInput, QuestionFilter } from './question.schemas';
 

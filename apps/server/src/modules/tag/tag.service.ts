@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { TagType, tagTypeLabel } from '@kaopei/shared';
+import type { TagRef, TagRow } from '@kaopei/shared/contracts/tag';
 import type { Db, DbOrTx } from '../../db/client';
 import { tags, userTags, users } from '../../db/schema';
 import { scoped, type RequestContext } from '../../core/context';
@@ -13,25 +14,6 @@ import { containsPattern, isUniqueViolation } from '../../core/db-errors';
  * its tags usage counts and removes its links when a tag is deleted. Features validate the tag ids
  * they are sent with `requireTags`.
  */
-
-/** A tag as pickers and tagged things show it. */
-export interface TagRef {
-  tagId: number;
-  type: number;
-  name: string;
-  color: string;
-}
-
-/** A tag as the tag list shows it. */
-export interface TagRow extends TagRef {
-  typeLabel: string;
-  description: string | null;
-  /** How many things carry the tag. */
-  usageCount: number;
-  /** Epoch milliseconds. */
-  createdAt: number;
-  updatedAt: number;
-}
 
 export interface TagLinkTable {
   table: PgTable;

@@ -13,7 +13,8 @@ import {
   type TestUser,
 } from '../../../test/harness';
 import { AppError } from '../../core/http';
-import { requireTags, tagsOfUsers, type TagRef, type TagRow } from './tag.service';
+import type { TagRef, TagRow } from '@kaopei/shared/contracts/tag';
+import { requireTags, tagsOfUsers } from './tag.service';
 
 let t: TestApp;
 let org: TestOrg;
@@ -133,7 +134,7 @@ describe('tags', () => {
   it('rejects bad input with a message naming the field, and creates nothing', async () => {
     const before = await tagCount(org);
     const cases: [Record<string, unknown>, string][] = [
-      [{ type: 9, name: '甲' }, '参数 type 不正确：type 必须是 1 到 5 之间的整数'],
+      [{ type: 9, name: '甲' }, '参数 type 不正确：标签类型必须是 1 到 5 之间的整数'],
       [{ name: '甲' }, '参数 type 不正确'],
       [{ type: 4, name: '' }, '参数 name 不正确：标签名称不能为空'],
       [{ type: 4, name: 'x'.repeat(51) }, '参数 name 不正确：标签名称不能超过 50 个字符'],

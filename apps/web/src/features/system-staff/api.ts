@@ -1,7 +1,4 @@
-import type { AxiosResponse } from 'axios';
-import { httpErrorToastText } from '@kaopei/shared';
-import { toast } from '../../lib/feedback';
-import { cancelPendingRequests, get, http, post, postPage, type Page } from '../../lib/http';
+import { get, post, postPage, type Page } from '../../lib/http';
 
 /** Departments and staff (server: modules/department, modules/staff). Paging `page` is zero-based. */
 
@@ -211,75 +208,9 @@ export function fetchJob(jobId: number): Promise<JobView> {
 
 // ---- downloads ----
 
-/** File name from a Content-Disposition header (RFC 5987 `filename*` first). */
-export function fileNameFromDisposition(header: string | undefined, fallback: string): string {
-  if (!header) return fallback;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded.trim());
-    } catch {
-      // Fall through to the plain name.
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(header)?.[1];
-  return plain?.trim() || fallback;
-}
-
-async function blobMessage(blob: Blob): Promise<string | null> {
-  try {
-    const body: unknown = JSON.parse(await blob.text());
-    if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
-      return body.message;
-    }
-  } catch {
-    // Not JSON.
-  }
-  return null;
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.style.display = 'none';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // Give the browser time to start the download before the URL goes.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/**
- * Downloads a file through the app's HTTP client (token, refresh, 401 flow). Client errors arrive as a
- * JSON body inside the blob; their message is shown like any other server message.
- */
-export async function download(
-  url: string,
-  options: { method?: 'GET' | 'POST'; params?: Record<string, unknown>; data?: unknown; fileName: string },
-): Promise<string> {
-  const response: AxiosResponse<Blob> = await http.request<Blob>({
-    url,
-    method: options.method ?? 'GET',
-    params: options.params,
-    data: options.data,
-    responseType: 'blob',
-    // 401 and server errors take the client's usual path; other client errors carry a JSON message.
-    validateStatus: (status) => status < 500 && status !== 401,
-  });
-  if (response.status >= 400) {
-    if (response.status === 400) cancelPendingRequests();
-    const message = await blobMessage(response.data);
-    const text = httpErrorToastText(response.status, message);
-    toast.error(text);
-    throw new Error(text);
-  }
-  const headers = response.headers as Record<string, string | undefined>;
-  const fileName = fileNameFromDisposition(headers['content-disposition'], options.fileName);
-  saveBlob(response.data, fileName);
-  return fileName;
-}
+// Until this feature's calls come from contracts: the URL form of lib/download.
+export { downloadUrl as download, fileNameFromDisposition } from '../../lib/download';
+import { downloadUrl as download } from '../../lib/download';
 
 export function downloadTemplate(): Promise<string> {
   return download('/user/api/v1/files/download/excel/auth', { fileName: '员工导入模板.xlsx' });

@@ -1,62 +1,31 @@
 import type { TagType } from '@kaopei/shared';
-import { getPage, post, type Page } from '../../lib/http';
+import { tagContracts as tags, type TagRow, type TagSortField } from '@kaopei/shared/contracts/tag';
+import { call, callPage, type BodyIn, type QueryIn } from '../../lib/api';
 
-/** Tags of the five types (docs: /user/api/v1/tag). */
+/** Tags of the five types (contracts: packages/shared/src/contracts/tag.ts). */
 
-export interface TagRow {
-  tagId: number;
-  type: TagType;
-  typeLabel: string;
-  name: string;
-  /** '#rrggbb' (or '#rgb', '#rrggbbaa'). */
-  color: string;
-  description: string | null;
-  usageCount: number;
-  createdAt: number;
-  updatedAt: number;
-}
-
-export type TagSortField = 'name' | 'usageCount' | 'createdAt';
-
-export interface TagListQuery {
-  type: TagType;
-  /** Zero-based. */
-  page: number;
-  size: number;
-  keyword: string;
-  sortField?: TagSortField;
-  sortOrder?: 'asc' | 'desc';
-}
-
-export interface TagInput {
-  name: string;
-  color: string;
-  description?: string | null;
-}
+export type { TagRow, TagSortField };
+export type TagListQuery = QueryIn<typeof tags.list>;
+/** What the tag form edits. */
+export type TagInput = Omit<BodyIn<typeof tags.add>, 'type'>;
 
 export const tagKeys = {
   all: ['tags'] as const,
   list: (query: TagListQuery) => ['tags', 'list', query] as const,
 };
 
-export function fetchTags(query: TagListQuery): Promise<Page<TagRow>> {
-  return getPage<TagRow>('/user/api/v1/tag/list', {
-    ...query,
-    keyword: query.keyword || undefined,
-  });
+export function fetchTags(query: TagListQuery) {
+  return callPage(tags.list, { query: { ...query, keyword: query.keyword || undefined } });
 }
 
-export function createTag(type: TagType, input: TagInput): Promise<TagRow> {
-  return post<TagRow>('/user/api/v1/tag/add', { type, ...input });
+export function createTag(type: TagType, input: TagInput) {
+  return call(tags.add, { body: { type, ...input } });
 }
 
-export function modifyTag(tagId: number, input: Partial<TagInput>): Promise<TagRow> {
-  return post<TagRow>('/user/api/v1/tag/modify', { tagId, ...input });
+export function modifyTag(tagId: number, input: Partial<TagInput>) {
+  return call(tags.modify, { body: { tagId, ...input } });
 }
 
-export function deleteTags(tagIds: number[]): Promise<{ count: number }> {
-  return post<{ count: number }>('/user/api/v1/tag/delete', null, {
-    params: { tagIds },
-    paramsSerializer: { indexes: null },
-  });
+export function deleteTags(tagIds: number[]) {
+  return call(tags.delete, { query: { tagIds } });
 }
