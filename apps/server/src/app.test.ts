@@ -17,6 +17,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('HTTP basics', () => {
+  it('registers every API route from a contract of packages/shared (with its response schema)', () => {
+    expect(t.app.routesWithoutContract).toEqual([]);
+  });
+
   it('answers an unknown API path with the envelope and 404', async () => {
     const res = await call(t, 'GET', '/user/api/v1/nothing-here', { user: org.admin });
     expect(res.status).toBe(404);

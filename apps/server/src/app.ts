@@ -71,6 +71,8 @@ z.config(chineseErrors);
 declare module 'fastify' {
   interface FastifyInstance {
     indexPage?: IndexPage;
+    /** API routes registered without a contract (`core/route.ts`); a test keeps this empty. */
+    routesWithoutContract: string[];
   }
 }
 
@@ -230,6 +232,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), public: true };
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  const routesWithoutContract: string[] = [];
+  app.decorate('routesWithoutContract', routesWithoutContract);
+  app.addHook('onRoute', (route) => {
+    if (isApiPath(route.url) && !route.url.startsWith('/api/docs') && !route.config?.contract)
+      routesWithoutContract.push(`${String(route.method)} ${route.url}`);
+  });
 
   registerErrorHandler(app);
   registerAuthHook(app);

@@ -8,6 +8,13 @@ import type {
   ReplyOf,
 } from '@kaopei/shared/contracts/common';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Registered from a contract of packages/shared (every API route is). */
+    contract?: boolean;
+  }
+}
+
 /** The request a contract's handler receives: query, body and params as the contract parsed them. */
 export type ContractRequest<E extends Endpoint> = FastifyRequest<{
   Querystring: QueryOut<E>;
@@ -23,7 +30,7 @@ export type ContractHandler<E extends Endpoint> = (
 
 export interface RouteOptions {
   /** Server-only route settings (e.g. `cachedUser` on the hottest candidate calls). */
-  config?: Omit<FastifyContextConfig, 'public' | 'admin' | 'menu'>;
+  config?: Omit<FastifyContextConfig, 'public' | 'admin' | 'menu' | 'contract'>;
   bodyLimit?: number;
 }
 
@@ -49,7 +56,7 @@ export function route<E extends Endpoint>(
   app.route({
     method: contract.method,
     url: contract.path,
-    config: { ...accessConfig(contract.access), ...options.config },
+    config: { ...accessConfig(contract.access), ...options.config, contract: true },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     schema: {
       tags: [contract.tag],
