@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { paperBanks, paperCategories, papers } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { conflict, forbidden, notFound } from '../../core/http';
+import type { BankGroup, PaperBankRow } from '@kaopei/shared/contracts/paper-bank';
 import { containsPattern } from '../../core/db-errors';
 import { platformOrganizationId } from '../question/question.service';
 import {
@@ -15,20 +16,6 @@ import {
  * 试卷库. An organisation's own banks are 内部 (inner); the platform organisation's banks in a
  * published category are 公开 (outer): every organisation reads their papers, only the platform changes them.
  */
-
-export interface PaperBankRow {
-  id: number;
-  paperBankId: number;
-  name: string;
-  description: string | null;
-  categoryId: number;
-  categoryName: string;
-  paperCount: number;
-  isPublic: boolean;
-  editable: boolean;
-  createdAt: number;
-  updatedAt: number;
-}
 
 const bankNotFound = () => notFound('试卷库不存在');
 export const PUBLIC_PAPER_BANK_READ_ONLY = '公开试卷库不可修改';
@@ -148,12 +135,7 @@ export async function searchPaperBanks(
 }
 
 /** Own banks grouped by category (未分类 last, id 0). */
-export async function banksByCategory(
-  db: Db,
-  ctx: RequestContext,
-): Promise<
-  { categoryId: number; categoryName: string; paperBanks: { paperBankId: number; name: string }[] }[]
-> {
+export async function banksByCategory(db: Db, ctx: RequestContext): Promise<BankGroup[]> {
   const banks = await db
     .select()
     .from(paperBanks)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paperBanks, paperCategories, papers } from '../../db/schema';
 import { call, createOrg, createTestApp, unique, type TestApp, type TestOrg } from '../../../test/harness';
 import { platformOrgId, staffWithMenus } from '../paper/paper.fixtures';
-import type { PaperBankRow } from './paper-bank.service';
+import type { PaperBankRow } from '@kaopei/shared/contracts/paper-bank';
 
 let t: TestApp;
 let org: TestOrg;

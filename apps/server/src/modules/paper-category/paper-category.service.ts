@@ -3,23 +3,11 @@ import type { Db, DbOrTx } from '../../db/client';
 import { paperBanks, paperCategories, papers } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound } from '../../core/http';
+import type { CategoryNode, CategoryRow } from '@kaopei/shared/contracts/paper-category';
 
 /** Name of the tree's root (spec §3 tree mapping: value 0). */
 export const ALL_CATEGORIES = '全部分类';
 const MAX_DEPTH = 10;
-
-export interface CategoryRow {
-  id: number;
-  categoryId: number;
-  name: string;
-  parentId: number;
-  sort: number;
-  published: boolean;
-}
-
-export interface CategoryNode extends CategoryRow {
-  categoryTreeVOS: CategoryNode[];
-}
 
 const categoryNotFound = () => notFound('试卷分类不存在');
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toTreeOptions, withAllCategoriesRoot } from '@kaopei/shared';
 import { call, createOrg, createTestApp, type TestApp, type TestOrg } from '../../../test/harness';
 import { staffWithMenus } from '../paper/paper.fixtures';
-import type { CategoryNode, CategoryRow } from './paper-category.service';
+import type { CategoryNode, CategoryRow } from '@kaopei/shared/contracts/paper-category';
 
 let t: TestApp;
 let org: TestOrg;

@@ -1,59 +1,29 @@
-import { get, post, postPage, type Page } from '../../lib/http';
+import {
+  paperBankContracts as banks,
+  type BankGroup,
+  type PaperBankRow,
+} from '@kaopei/shared/contracts/paper-bank';
+import {
+  paperCategoryContracts as categories,
+  type CategoryNode,
+} from '@kaopei/shared/contracts/paper-category';
+import { call, callPage, type BodyIn, type QueryIn } from '../../lib/api';
 
-/** Paper categories and paper banks (server: modules/paper-category, modules/paper-bank). */
+/**
+ * Paper categories and paper banks (contracts: packages/shared/src/contracts/paper-category.ts and
+ * paper-bank.ts).
+ */
 
-const CATEGORY = '/paper/api/v1/category';
-const BANK = '/paper/api/v1/bank';
-
-export interface CategoryNode {
-  id: number;
-  categoryId: number;
-  name: string;
-  /** 0 at the top level. */
-  parentId: number;
-  sort: number;
-  published: boolean;
-  categoryTreeVOS: CategoryNode[];
-}
-
-export interface PaperBankRow {
-  id: number;
-  paperBankId: number;
-  name: string;
-  description: string | null;
-  /** 0: no category. */
-  categoryId: number;
-  categoryName: string;
-  paperCount: number;
-  isPublic: boolean;
-  editable: boolean;
-  createdAt: number;
-  updatedAt: number;
-}
+export type { BankGroup, CategoryNode, PaperBankRow };
 
 export type PaperBankScope = 'inner' | 'outer';
 
-export interface PaperBankQuery {
-  scope: PaperBankScope;
-  keyword: string;
-  /** 0: every category. */
-  categoryId: number;
-  /** Zero-based. */
-  page: number;
-  size: number;
-}
+/** What the bank list asks: the search body, zero-based paging, and whose banks (mine or public). */
+export type PaperBankQuery = NonNullable<BodyIn<typeof banks.searchInner>> &
+  QueryIn<typeof banks.searchInner> & { scope: PaperBankScope };
 
-export interface PaperBankInput {
-  name: string;
-  categoryId: number;
-  description: string | null;
-}
-
-export interface BankGroup {
-  categoryId: number;
-  categoryName: string;
-  paperBanks: { paperBankId: number; name: string }[];
-}
+/** What the bank form edits. */
+export type PaperBankInput = BodyIn<typeof banks.create>;
 
 export const paperBankKeys = {
   all: ['paper-banks'] as const,
@@ -68,59 +38,55 @@ export const categoryKeys = {
 };
 
 /** The whole tree under the root 全部分类 (id 0). */
-export function fetchCategoryTree(): Promise<CategoryNode[]> {
-  return get<CategoryNode[]>(`${CATEGORY}/tree`, { categoryId: 0 });
+export function fetchCategoryTree() {
+  return call(categories.tree, { query: { categoryId: 0 } });
 }
 
-export function addCategory(name: string, parentId: number): Promise<CategoryNode> {
-  return post<CategoryNode>(`${CATEGORY}/add`, { name, parentId });
+export function addCategory(name: string, parentId: number) {
+  return call(categories.add, { body: { name, parentId } });
 }
 
-export function renameCategory(categoryId: number, name: string): Promise<CategoryNode> {
-  return post<CategoryNode>(`${CATEGORY}/modify`, { categoryId, name });
+export function renameCategory(categoryId: number, name: string) {
+  return call(categories.modify, { body: { categoryId, name } });
 }
 
-export function moveCategory(categoryId: number, parentId: number, sort?: number): Promise<CategoryNode> {
-  return post<CategoryNode>(`${CATEGORY}/move`, { categoryId, parentId, sort });
+export function moveCategory(categoryId: number, parentId: number, sort?: number) {
+  return call(categories.move, { body: { categoryId, parentId, sort } });
 }
 
-export function deleteCategory(categoryId: number): Promise<{ count: number }> {
-  return post<{ count: number }>(`${CATEGORY}/delete`, undefined, { params: { categoryId } });
+export function deleteCategory(categoryId: number) {
+  return call(categories.delete, { query: { categoryId } });
 }
 
-export function publishCategory(categoryId: number, published: boolean): Promise<CategoryNode> {
-  return post<CategoryNode>(`${CATEGORY}/publish`, undefined, {
-    params: { categoryId, published: String(published) },
-  });
+export function publishCategory(categoryId: number, published: boolean) {
+  return call(categories.publish, { query: { categoryId, published: published ? 'true' : 'false' } });
 }
 
-export function searchPaperBanks(query: PaperBankQuery): Promise<Page<PaperBankRow>> {
-  const body = {
-    keyword: query.keyword.trim() || undefined,
-    categoryId: query.categoryId || undefined,
-  };
-  return postPage<PaperBankRow>(`${BANK}/search/${query.scope}`, body, {
-    params: { page: query.page, size: query.size },
+export function searchPaperBanks({ scope, keyword, categoryId, ...paging }: PaperBankQuery) {
+  const contract = scope === 'outer' ? banks.searchOuter : banks.searchInner;
+  return callPage(contract, {
+    query: paging,
+    body: { keyword: keyword?.trim() || undefined, categoryId: categoryId || undefined },
   });
 }
 
 /** My banks grouped by category (未分类 last), for pickers. */
-export function fetchBanksByCategory(): Promise<BankGroup[]> {
-  return get<BankGroup[]>(`${BANK}/paper/bank/category/get/all`);
+export function fetchBanksByCategory() {
+  return call(banks.grouped);
 }
 
-export function fetchBanksBesides(paperBankId: number): Promise<PaperBankRow[]> {
-  return get<PaperBankRow[]>(`${BANK}/get/all/besides`, { paperBankId });
+export function fetchBanksBesides(paperBankId: number) {
+  return call(banks.besides, { query: { paperBankId } });
 }
 
-export function createPaperBank(input: PaperBankInput): Promise<PaperBankRow> {
-  return post<PaperBankRow>(`${BANK}/create`, input);
+export function createPaperBank(input: PaperBankInput) {
+  return call(banks.create, { body: input });
 }
 
-export function modifyPaperBank(paperBankId: number, input: PaperBankInput): Promise<PaperBankRow> {
-  return post<PaperBankRow>(`${BANK}/modify`, { paperBankId, ...input });
+export function modifyPaperBank(paperBankId: number, input: PaperBankInput) {
+  return call(banks.modify, { body: { paperBankId, ...input } });
 }
 
-export function deletePaperBanks(paperBankIds: number[]): Promise<{ count: number }> {
-  return post<{ count: number }>(`${BANK}/delete/paper-banks`, { paperBankIds });
+export function deletePaperBanks(paperBankIds: number[]) {
+  return call(banks.deleteMany, { body: { paperBankIds } });
 }
