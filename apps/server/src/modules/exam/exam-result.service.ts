@@ -26,14 +26,31 @@ import {
   orderedOptions,
   paperRows,
 } from './exam-attempt.service';
-import {
-  EXAM_STATE_LABELS,
-  OUTER_EXAM_ID,
-  examState,
-  requireExam,
-  settingsOf,
-  type ExamState,
-} from './exam.service';
+import { EXAM_STATE_LABELS, OUTER_EXAM_ID, examState, requireExam, settingsOf } from './exam.service';
+import type {
+  ExamReport,
+  ExamUsingQuestion,
+  ExamineeRow,
+  MarkResult,
+  MarkingAnswer,
+  MarkingOverview,
+  MarkingQuestionKey,
+  PersonalReport,
+  QuestionRecord,
+  RecordSortField,
+  ResultRow,
+} from '@kaopei/shared/contracts/exam';
+
+export type {
+  ExamReport,
+  ExamUsingQuestion,
+  ExamineeRow,
+  MarkingAnswer,
+  MarkingQuestion,
+  PersonalReport,
+  QuestionRecord,
+  ResultRow,
+} from '@kaopei/shared/contracts/exam';
 
 const attemptNotFound = () => notFound('答卷不存在');
 
@@ -56,28 +73,6 @@ export const EXAMINEE_STATE_LABELS: Record<ExamineeState, string> = {
   submitted: '待阅卷',
   graded: '已评分',
 };
-
-export interface ExamineeRow {
-  userId: number;
-  realName: string;
-  account: string;
-  jobNumber: string | null;
-  departmentName: string | null;
-  state: ExamineeState;
-  stateLabel: string;
-  attemptsUsed: number;
-  extraAttempts: number;
-  extraMinutes: number;
-  designatedPaperId: number | null;
-  designatedPaperName: string | null;
-  latestAttemptId: number | null;
-  /** The paper of the latest attempt (null before the first start). */
-  paperId: number | null;
-  startedAt: number | null;
-  deadlineAt: number | null;
-  submittedAt: number | null;
-  score: number | null;
-}
 
 const latestAttempt = sql`(select a.id from ${examAttempts} a where a.exam_id = ${examCandidates.examId} and a.user_id = ${examCandidates.userId} order by a.attempt_no desc limit 1)`;
 
@@ -323,21 +318,8 @@ export async function designatePaper(
 
 const SUBJECTIVE = [QuestionType.SHORT, QuestionType.CODE, QuestionType.FILL];
 
-export interface MarkingQuestion {
-  questionId: number;
-  type: number;
-  typeLabel: string;
-  stem: string;
-  answerCount: number;
-  pending: number;
-}
-
 /** The exam's questions that markers look at (short answer, code, fill-in), with progress. */
-export async function markingOverview(
-  db: Db,
-  ctx: RequestContext,
-  examId: number,
-): Promise<{ questions: MarkingQuestion[]; pendingAttempts: number; submittedAttempts: number }> {
+export async function markingOverview(db: Db, ctx: RequestContext, examId: number): Promise<MarkingOverview> {
   await requireExam(db, ctx, examId);
   const rows = await db
     .select({
@@ -385,18 +367,6 @@ export async function markingOverview(
   };
 }
 
-export interface MarkingAnswer {
-  attemptId: number;
-  /** Hidden (考生 N) when the exam marks blind. */
-  candidate: string;
-  questionId: number;
-  answer: unknown;
-  score: number | null;
-  points: number;
-  markComment: string | null;
-  markedAt: number | null;
-}
-
 /** Every submitted answer to one question, across candidates (pending first). */
 export async function answersToMark(
   db: Db,
@@ -407,7 +377,7 @@ export async function answersToMark(
 ): Promise<{
   rows: MarkingAnswer[];
   total: number;
-  question: { stem: string; type: number; key: unknown; analysis: string | null };
+  question: MarkingQuestionKey;
 }> {
   const exam = await requireExam(db, ctx, examId);
   const [frozen] = await db
@@ -490,7 +460,7 @@ export async function markAnswer(
   db: Db,
   ctx: RequestContext,
   input: { attemptId: number; questionId: number; score: number; comment?: string | null },
-): Promise<{ attemptId: number; status: number; score: number | null; pendingMarks: number }> {
+): Promise<MarkResult> {
   return db.transaction(async (tx) => {
     const attempt = await requireOrgAttempt(tx, ctx, input.attemptId);
     if (attempt.status === 0) throw conflict('考生尚未交卷，不能阅卷');
@@ -543,25 +513,6 @@ export async function commentAttempt(
 }
 
 // ---------- results (exam/result) ----------
-
-export interface ResultRow {
-  rank: number | null;
-  attemptId: number;
-  userId: number;
-  realName: string;
-  account: string;
-  departmentName: string | null;
-  attemptNo: number;
-  status: number;
-  statusLabel: string;
-  score: number | null;
-  totalPoints: number;
-  passed: boolean | null;
-  timeUsedSeconds: number | null;
-  submittedAt: number | null;
-  submitReason: string | null;
-  comment: string | null;
-}
 
 /** Each candidate's best submitted attempt, ranked by score (ties share a rank). */
 export async function examResults(
@@ -619,44 +570,6 @@ export async function examResults(
 }
 
 // ---------- reports ----------
-
-export interface PersonalReport {
-  attemptId: number;
-  examId: number;
-  examName: string;
-  realName: string;
-  departmentName: string | null;
-  status: number;
-  statusLabel: string;
-  score: number | null;
-  totalPoints: number;
-  passScore: number;
-  passed: boolean | null;
-  rank: number | null;
-  rankOf: number;
-  timeUsedSeconds: number | null;
-  submittedAt: number | null;
-  comment: string | null;
-  sections: { name: string; score: number; points: number }[];
-  knowledge: { knowledgeId: number; name: string; score: number; points: number; mastery: number }[];
-  questions: {
-    name: string;
-    questions: {
-      questionId: number;
-      number: number;
-      type: number;
-      typeLabel: string;
-      stem: string;
-      options: { key: number; content: string; correct: boolean }[] | null;
-      answer: unknown;
-      key: unknown;
-      analysis: string | null;
-      points: number;
-      score: number | null;
-      markComment: string | null;
-    }[];
-  }[];
-}
 
 /** An individual's report: score, rank, per-section and per-knowledge-point mastery, every answer against the key. */
 export async function personalReport(
@@ -787,29 +700,6 @@ export function verifyReportToken(
   return { attemptId, organizationId };
 }
 
-export interface ExamReport {
-  examId: number;
-  name: string;
-  candidateCount: number;
-  submittedCount: number;
-  gradedCount: number;
-  passCount: number;
-  passRate: number | null;
-  averageScore: number | null;
-  maxScore: number | null;
-  minScore: number | null;
-  /** Score bands of a tenth of the total points each. */
-  distribution: { label: string; count: number }[];
-  /** Questions by average score ratio, lowest first. */
-  hardestQuestions: {
-    questionId: number;
-    stem: string;
-    typeLabel: string;
-    answered: number;
-    averageRatio: number;
-  }[];
-}
-
 /** The whole exam: distribution, pass rate, hardest questions (each candidate's best attempt). */
 export async function examReport(db: Db, ctx: RequestContext, examId: number): Promise<ExamReport> {
   const exam = await requireExam(db, ctx, examId);
@@ -896,19 +786,6 @@ async function requireOwnQuestion(db: DbOrTx, ctx: RequestContext, questionId: n
   if (!row) throw notFound('试题不存在');
 }
 
-export interface ExamUsingQuestion {
-  examId: number;
-  name: string;
-  state: ExamState;
-  stateLabel: string;
-  startAt: number | null;
-  endAt: number | null;
-  /** Submitted answers to this question in the exam. */
-  answered: number;
-  /** Average share of the points earned, in percent (graded answers only). */
-  averageRatio: number | null;
-}
-
 /** Exams that use a question: frozen into a published exam, or in a paper of a draft exam. */
 export async function examsUsingQuestion(
   db: Db,
@@ -953,22 +830,6 @@ export async function examsUsingQuestion(
   });
 }
 
-export interface QuestionRecord {
-  attemptId: number;
-  examId: number;
-  examName: string;
-  userId: number;
-  realName: string;
-  answer: unknown;
-  score: number | null;
-  points: number;
-  correct: boolean | null;
-  answeredAt: number | null;
-  submittedAt: number | null;
-}
-
-export const RECORD_SORT_FIELDS = ['submittedAt', 'answeredAt', 'score'] as const;
-
 /** Every submitted answer to a question across the organisation's exams, paged and sorted. */
 export async function questionRecords(
   db: Db,
@@ -977,7 +838,7 @@ export async function questionRecords(
   query: {
     limit: number;
     offset: number;
-    sortField: (typeof RECORD_SORT_FIELDS)[number];
+    sortField: RecordSortField;
     sortType: 'asc' | 'desc';
   },
 ): Promise<{ rows: QuestionRecord[]; total: number }> {

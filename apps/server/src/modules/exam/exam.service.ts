@@ -21,8 +21,14 @@ import { badRequest, conflict, notFound } from '../../core/http';
 import { containsPattern } from '../../core/db-errors';
 import { departmentWithDescendants, sendMessage } from '../notice/notice.service';
 import { requireTags } from '../tag/tag.service';
-import type { Audience, ExamInput, ExamSettings } from './exam.schemas';
-import { examSettingsSchema } from './exam.schemas';
+import {
+  examSettingsSchema,
+  type Audience,
+  type ExamInput,
+  type ExamPaperRef,
+  type ExamRow,
+  type ExamSettings,
+} from '@kaopei/shared/contracts/exam';
 
 export const examNotFound = () => notFound('考试不存在');
 
@@ -57,39 +63,7 @@ export function settingsOf(exam: Pick<ExamRecord, 'settings'>): ExamSettings {
   return examSettingsSchema.parse(exam.settings ?? {});
 }
 
-export interface ExamPaperRef {
-  paperId: number;
-  name: string;
-  totalScore: number;
-  questionCount: number;
-}
-
-export interface ExamRow {
-  id: number;
-  examId: number;
-  name: string;
-  description: string | null;
-  coverUrl: string | null;
-  status: number;
-  state: ExamState;
-  stateLabel: string;
-  startAt: number | null;
-  endAt: number | null;
-  durationMinutes: number;
-  durationText: string;
-  attemptsAllowed: number;
-  passScore: number;
-  lateEntryMinutes: number | null;
-  settings: ExamSettings;
-  audience: Audience;
-  notify: boolean;
-  papers: ExamPaperRef[];
-  candidateCount: number;
-  startedCount: number;
-  submittedCount: number;
-  publishedAt: number | null;
-  createdAt: number;
-}
+export type { ExamPaperRef, ExamRow } from '@kaopei/shared/contracts/exam';
 
 function audienceOf(exam: Pick<ExamRecord, 'audience'>): Audience {
   const a = exam.audience ?? {};

@@ -276,6 +276,57 @@ describe('setting up exams', () => {
     expect(link.url).toMatch(new RegExp(`/m/exams/${created.examId}$`));
   });
 
+  it('keeps every setting it is given, anti-cheating included, through add, modify and copy', async () => {
+    const { paperId } = await newPaper(org);
+    const settings = {
+      showScore: 'immediately',
+      showAnswers: 'never',
+      showAnalysis: false,
+      shuffleQuestions: true,
+      shuffleOptions: true,
+      partialCredit: true,
+      blindMarking: true,
+      leaveLimit: 3,
+      requireFullscreen: true,
+      blockCopyPaste: true,
+      webcamSnapshots: true,
+      snapshotIntervalSeconds: 120,
+    };
+    const created = data<ExamRow>(
+      await call(t, 'POST', `${E}/add`, {
+        user: org.admin,
+        body: examBody(paperId, org.departmentIds[1] ?? 0, { settings }),
+      }),
+    );
+    expect(created.settings).toEqual(settings);
+    const detail = data<ExamRow>(
+      await call(t, 'GET', `${E}/detail?examId=${created.examId}`, { user: org.admin }),
+    );
+    expect(detail.settings).toEqual(settings);
+    // Settings left out take their defaults (a whole exam is saved).
+    const modified = data<ExamRow>(
+      await call(t, 'POST', `${E}/modify?examId=${created.examId}`, {
+        user: org.admin,
+        body: examBody(paperId, org.departmentIds[1] ?? 0, { settings: { leaveLimit: 1 } }),
+      }),
+    );
+    expect(modified.settings).toMatchObject({
+      leaveLimit: 1,
+      blockCopyPaste: false,
+      snapshotIntervalSeconds: 60,
+    });
+    const bad = await call(t, 'POST', `${E}/modify?examId=${created.examId}`, {
+      user: org.admin,
+      body: examBody(paperId, org.departmentIds[1] ?? 0, { settings: { snapshotIntervalSeconds: 5 } }),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('抓拍间隔');
+    const copy = data<ExamRow>(
+      await call(t, 'POST', `${E}/copy?examId=${created.examId}`, { user: org.admin }),
+    );
+    expect(copy.settings).toEqual(modified.settings);
+  });
+
   it('keeps other organisations and staff without the menu out', async () => {
     const { exam } = await publishedExam(org);
     expect((await call(t, 'GET', `${E}/detail?examId=${exam.examId}`, { user: other.admin })).status).toBe(
@@ -464,6 +515,19 @@ describe('taking an exam', () => {
     );
     const pending = overview.questions.filter((q) => q.pending > 0);
     expect(pending.map((q) => q.type).sort()).toEqual([QuestionType.SHORT, QuestionType.CODE]);
+    // Marking by question: the page carries the question and its key beside the answers.
+    const answers = await call(
+      t,
+      'POST',
+      `${E}/check/answers?examId=${exam.examId}&questionId=${pending[0]?.questionId}&page=0&size=10`,
+      { user: org.admin },
+    );
+    expect(answers.status).toBe(200);
+    expect(answers.body.res).toMatchObject({
+      total: 1,
+      data: [{ attemptId: view.attemptId, score: null, points: 10 }],
+      question: { type: pending[0]?.type, analysis: '解析' },
+    });
     const tooMuch = await call(t, 'POST', `${E}/check/mark`, {
       user: org.admin,
       body: { attemptId: view.attemptId, questionId: pending[0]?.questionId, score: 11 },

@@ -42,6 +42,11 @@ function exam(overrides: Partial<ExamRow> = {}): ExamRow {
       shuffleOptions: true,
       partialCredit: true,
       blindMarking: true,
+      leaveLimit: 0,
+      requireFullscreen: false,
+      blockCopyPaste: false,
+      webcamSnapshots: false,
+      snapshotIntervalSeconds: 60,
     },
     audience: {
       mode: 'assigned',
@@ -80,6 +85,30 @@ describe('editor values', () => {
       settings: row.settings,
       audience: row.audience,
       notify: false,
+    });
+  });
+
+  it('keeps the anti-cheating settings an exam has when it is loaded into the form and saved', () => {
+    // Set through the API (or an automatic-exam rule): the editor's save must not drop them.
+    const settings = {
+      ...exam().settings,
+      leaveLimit: 3,
+      requireFullscreen: true,
+      blockCopyPaste: true,
+      webcamSnapshots: true,
+      snapshotIntervalSeconds: 120,
+    };
+    const input = valuesToInput(examToValues(exam({ settings })));
+    expect(input.settings).toEqual(settings);
+  });
+
+  it('starts a new exam with no anti-cheating rules (the server defaults)', () => {
+    expect(valuesToInput(newExamValues(dayjs('2024-05-01T09:20:00'))).settings).toMatchObject({
+      leaveLimit: 0,
+      requireFullscreen: false,
+      blockCopyPaste: false,
+      webcamSnapshots: false,
+      snapshotIntervalSeconds: 60,
     });
   });
 

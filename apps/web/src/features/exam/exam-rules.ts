@@ -1,5 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { QuestionType, answerDisplay, formatExamTime, isTrueAnswer, optionLetter } from '@kaopei/shared';
+import { DEFAULT_EXAM_SETTINGS, examSettingsSchema } from '@kaopei/shared/contracts/exam';
 import { answerText } from '../question/question-rules';
 import type {
   Audience,
@@ -46,15 +47,22 @@ export const RELEASE_OPTIONS: { value: ReleaseWhen; label: string }[] = [
   { value: 'never', label: '不公布' },
 ];
 
-export const DEFAULT_SETTINGS: ExamSettings = {
-  showScore: 'after_marking',
-  showAnswers: 'after_end',
-  showAnalysis: true,
-  shuffleQuestions: false,
-  shuffleOptions: false,
-  partialCredit: false,
-  blindMarking: false,
-};
+/** Every setting's default (the server's). */
+export const DEFAULT_SETTINGS: ExamSettings = DEFAULT_EXAM_SETTINGS;
+
+/** Every setting the server knows, from the contract: the editor carries each of them through. */
+export const SETTING_KEYS = Object.keys(examSettingsSchema.shape) as (keyof ExamSettings)[];
+
+/**
+ * The settings among form values: every key of the contract, a missing or cleared one (an emptied
+ * number box gives null) taking its default. Settings the form shows no field for keep the value the
+ * exam was loaded with.
+ */
+export function settingsFromValues(values: Partial<Record<keyof ExamSettings, unknown>>): ExamSettings {
+  const settings: Record<string, unknown> = {};
+  for (const key of SETTING_KEYS) settings[key] = values[key] ?? DEFAULT_SETTINGS[key];
+  return settings as ExamSettings;
+}
 
 /** Question types a marker looks at (the server's marking overview lists these). */
 export const MARKED_TYPES: readonly number[] = [QuestionType.FILL, QuestionType.SHORT, QuestionType.CODE];
@@ -126,7 +134,10 @@ export function examToValues(exam: ExamRow): ExamFormValues {
   };
 }
 
-/** The add/modify body from the form; an open link names nobody, so its lists are sent empty. */
+/**
+ * The add/modify body from the form, every field filled (the whole exam is saved, so a setting left
+ * out would fall back to its default); an open link names nobody, so its lists are sent empty.
+ */
 export function valuesToInput(values: ExamFormValues): ExamInput {
   const [start, end] = values.window ?? [];
   if (!start || !end) throw new Error('请选择考试时间');
@@ -142,15 +153,7 @@ export function valuesToInput(values: ExamFormValues): ExamInput {
     attemptsAllowed: values.attemptsAllowed,
     passScore: values.passScore,
     lateEntryMinutes: values.lateEntryMinutes ?? null,
-    settings: {
-      showScore: values.showScore,
-      showAnswers: values.showAnswers,
-      showAnalysis: values.showAnalysis,
-      shuffleQuestions: values.shuffleQuestions,
-      shuffleOptions: values.shuffleOptions,
-      partialCredit: values.partialCredit,
-      blindMarking: values.blindMarking,
-    },
+    settings: settingsFromValues(values),
     audience: {
       mode: values.audienceMode,
       departmentIds: open ? [] : (values.departmentIds ?? []),
