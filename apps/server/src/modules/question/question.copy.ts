@@ -3,7 +3,7 @@ import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import { knowledgeNodes, questionBanks, questionKnowledge, questions } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { platformOrganizationId, questionNotFound, requireWritableBank } from './question.service';
-import type { QuestionFilter } from './question.schemas';
+import type { QuestionFilter } from '@kaopei/shared/contracts/question';
 
 /**
  * Copying questions between banks, shared by the whole-bank copy (bank module) and the copy of

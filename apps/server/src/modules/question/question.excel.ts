@@ -15,7 +15,8 @@ import { AppError, badRequest } from '../../core/http';
 import type { JobProgress } from '../../core/jobs';
 import { cellText, styleHeaderRow, workbookBuffer } from '../staff/staff.excel';
 import { insertPrepared, prepareQuestion, STATUS_LABELS, type PreparedQuestion } from './question.service';
-import type { CodeAnswer, FillAnswer, ShortAnswer } from './question.schemas';
+import type { ImportMode, ImportResult, ImportRowError } from '@kaopei/shared/contracts/file';
+import type { CodeAnswer, FillAnswer, ShortAnswer } from '@kaopei/shared/contracts/question';
 
 export const MAX_IMPORT_ROWS = 10_000;
 export const MAX_REPORTED_ERRORS = 2000;
@@ -335,20 +336,7 @@ export function rowToQuestion(values: Values): PreparedQuestion {
   }
 }
 
-export interface ImportError {
-  row: number;
-  field: string;
-  reason: string;
-}
-
-export interface ImportResult {
-  mode: 'all' | 'valid';
-  total: number;
-  imported: number;
-  failedRows: number;
-  errors: ImportError[];
-  errorsTruncated: boolean;
-}
+export type { ImportResult } from '@kaopei/shared/contracts/file';
 
 /** Validates every row, then inserts (in batches, in one transaction) all rows or only the valid ones. */
 export async function runQuestionImport(
@@ -356,10 +344,10 @@ export async function runQuestionImport(
   ctx: RequestContext,
   bankId: number,
   rows: ImportRow[],
-  mode: 'all' | 'valid',
+  mode: ImportMode,
   progress: JobProgress,
 ): Promise<ImportResult> {
-  const errors: ImportError[] = [];
+  const errors: ImportRowError[] = [];
   let failedRows = 0;
   const valid: PreparedQuestion[] = [];
   for (const [index, row] of rows.entries()) {

@@ -7,7 +7,7 @@ import {
   codeAnswerSchema,
   fillAnswerSchema,
   shortAnswerSchema,
-} from './question.schemas';
+} from '@kaopei/shared/contracts/question';
 
 /** Options and answer of a question as stored. */
 export interface QuestionKey {

@@ -4,7 +4,6 @@ import {
   DEFAULT_CODE_TEMPLATES,
   TagType,
   questionTypeLabel,
-  type CodeLanguage,
   type QuestionType,
 } from '@kaopei/shared';
 import { unionAll } from 'drizzle-orm/pg-core';
@@ -26,7 +25,16 @@ import { containsPattern } from '../../core/db-errors';
 import type { TagRef } from '@kaopei/shared/contracts/tag';
 import { registerTagLinks, requireTags } from '../tag/tag.service';
 import { sanitizeStem, validateKey } from './question.rules';
-import type { QuestionContentInput, QuestionFilter } from './question.schemas';
+import type {
+  AuditInfo,
+  CodeTemplate,
+  KnowledgeRef,
+  KnowledgeTypeCount,
+  QuestionContentInput,
+  QuestionFilter,
+  QuestionRow,
+  QuestionTypeCount,
+} from '@kaopei/shared/contracts/question';
 
 registerTagLinks(TagType.QUESTION, { table: questionTags, tagId: questionTags.tagId });
 
@@ -36,36 +44,7 @@ export const questionNotFound = () => notFound('试题不存在');
 const bankNotFound = () => notFound('题库不存在');
 const PUBLIC_READ_ONLY = '公开题库不可修改';
 
-export interface KnowledgeRef {
-  knowledgeId: number;
-  name: string;
-}
-
-export interface QuestionRow {
-  id: number;
-  questionId: number;
-  bankId: number;
-  bankName: string;
-  type: number;
-  questionType: number;
-  typeLabel: string;
-  stem: string;
-  stemText: string;
-  options: { content: string; correct: boolean }[] | null;
-  answer: unknown;
-  analysis: string | null;
-  difficulty: number;
-  defaultPoints: number;
-  status: number;
-  statusLabel: string;
-  auditReason: string | null;
-  tags: TagRef[];
-  knowledgePoints: KnowledgeRef[];
-  /** Whether the caller may change it (false for the platform's public questions). */
-  editable: boolean;
-  createdAt: number;
-  updatedAt: number;
-}
+export type { AuditInfo, KnowledgeRef, QuestionRow } from '@kaopei/shared/contracts/question';
 
 // ---------- organisation and bank access ----------
 
@@ -560,7 +539,7 @@ export async function countByType(
   db: Db,
   ctx: RequestContext,
   filter: QuestionFilter,
-): Promise<{ type: number; typeLabel: string; count: number | null; capped: boolean }[]> {
+): Promise<QuestionTypeCount[]> {
   const { byType, capped } = await countTypesIn(db, ctx.organizationId, filter);
   const allowed = filterTypes(filter);
   return CODE_TYPES_ORDER.map((type) => {
@@ -579,7 +558,7 @@ export async function countByKnowledgeAndType(
   db: Db,
   ctx: RequestContext,
   filter: QuestionFilter,
-): Promise<{ knowledgeId: number; total: number; counts: { type: number; count: number }[] }[]> {
+): Promise<KnowledgeTypeCount[]> {
   const rows = await db
     .select({ knowledgeId: questionKnowledge.knowledgeId, type: questions.type, count: count() })
     .from(questionKnowledge)
@@ -595,10 +574,7 @@ export async function countByKnowledgeAndType(
     )
     .groupBy(questionKnowledge.knowledgeId, questions.type)
     .orderBy(asc(questionKnowledge.knowledgeId), asc(questions.type));
-  const result = new Map<
-    number,
-    { knowledgeId: number; total: number; counts: { type: number; count: number }[] }
-  >();
+  const result = new Map<number, KnowledgeTypeCount>();
   for (const row of rows) {
     const entry = result.get(row.knowledgeId) ?? { knowledgeId: row.knowledgeId, total: 0, counts: [] };
     entry.counts.push({ type: row.type, count: row.count });
@@ -869,16 +845,6 @@ export async function checkQuestion(
   return getQuestion(db, ctx, questionId);
 }
 
-export interface AuditInfo {
-  questionId: number;
-  status: number;
-  statusLabel: string;
-  reason: string | null;
-  auditorId: number | null;
-  auditorName: string | null;
-  auditedAt: number | null;
-}
-
 export async function auditInfo(db: Db, ctx: RequestContext, questionId: number): Promise<AuditInfo> {
   const [row] = await db
     .select({
@@ -953,12 +919,7 @@ export async function addQuestionKnowledge(
 const TEMPLATES = DEFAULT_CODE_TEMPLATES;
 
 /** Code templates per language (spec §3 "Code template"). */
-export function defaultTemplates(): {
-  codeType: CodeLanguage;
-  label: string;
-  template: string;
-  defaultTemplate: string;
-}[] {
+export function defaultTemplates(): CodeTemplate[] {
   return CODE_LANGUAGES.map((language) => ({
     codeType: language.id,
     label: language.label,

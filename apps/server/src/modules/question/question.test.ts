@@ -241,6 +241,36 @@ describe('adding questions', () => {
     }
   });
 
+  it("takes the type as spec §3's questionType as well as type, and refuses the two disagreeing", async () => {
+    const { type: _type, ...content } = VALID.single ?? {};
+    const viaSpecName = await addOk({ ...content, questionType: QuestionType.SINGLE });
+    expect(viaSpecName).toMatchObject({ type: QuestionType.SINGLE, questionType: QuestionType.SINGLE });
+    await addOk({ ...content, type: QuestionType.SINGLE, questionType: QuestionType.SINGLE });
+    const clash = await add({ ...content, type: QuestionType.SINGLE, questionType: QuestionType.MULTIPLE });
+    expect(clash.status).toBe(400);
+    expect(clash.body.message).toContain('题型不一致');
+    const neither = await add(content);
+    expect(neither.status).toBe(400);
+    expect(neither.body.message).toContain('请选择题型');
+
+    const { type: _tf, ...judge } = VALID.trueFalse ?? {};
+    const modified = await call(t, 'POST', `${Q}/modify?id=${viaSpecName.id}`, {
+      user: org.admin,
+      body: { ...judge, bankId, questionType: QuestionType.TRUE_FALSE },
+    });
+    expect(modified.status, modified.body.message).toBe(200);
+    expect(data<QuestionRow>(modified)).toMatchObject({ type: QuestionType.TRUE_FALSE, answer: true });
+    const modifyClash = await call(t, 'POST', `${Q}/modify?id=${viaSpecName.id}`, {
+      user: org.admin,
+      body: { ...judge, bankId, type: QuestionType.TRUE_FALSE, questionType: QuestionType.FILL },
+    });
+    expect(modifyClash.status).toBe(400);
+    expect(modifyClash.body.message).toContain('题型不一致');
+    // Nothing changed by the refused modification.
+    const detail = await call(t, 'GET', `${Q}/detail/${viaSpecName.id}`, { user: org.admin });
+    expect(data<QuestionRow>(detail).type).toBe(QuestionType.TRUE_FALSE);
+  });
+
   it("keeps other organisations' ids out (404) and public banks read-only (403)", async () => {
     expect((await add({ ...VALID.trueFalse, bankId: otherBankId })).status).toBe(404);
     const pub = await add({ ...VALID.trueFalse, bankId: platformBankId });
@@ -356,6 +386,31 @@ describe('managing questions', () => {
       body: [{ questionIds: [tagged.id, withKnowledge.id], knowledgeIds: [node.id] }],
     });
     expect(data<{ count: number }>(batch).count).toBe(1);
+  });
+
+  it('pages the search by pageNumber/pageSize (one-based) as well as page/size (zero-based)', async () => {
+    const o = await createOrg(t);
+    const bank = await newBank(o.id);
+    for (let i = 0; i < 12; i += 1) {
+      await addOk({ ...VALID.trueFalse, bankId: bank, stem: `<p>分页题 ${i}</p>` }, o.admin);
+    }
+    const search = (query: string) =>
+      call(t, 'POST', `${Q}/search/detail?${query}`, {
+        user: o.admin,
+        body: { bankId: bank, sortField: 'id', sortOrder: 'asc' },
+      });
+    const zeroBased = await search('page=1&size=5');
+    const oneBased = await search('pageNumber=2&pageSize=5');
+    expect(oneBased.status).toBe(200);
+    const ids = (res: Res) => data<QuestionRow[]>(res).map((q) => q.id);
+    expect(ids(zeroBased)).toHaveLength(5);
+    expect(ids(oneBased)).toEqual(ids(zeroBased));
+    expect(oneBased.body.res?.total).toBe(12);
+    // The second page is not the first.
+    expect(ids(await search('pageNumber=1&pageSize=5'))).not.toEqual(ids(zeroBased));
+    const bad = await search('pageNumber=0&pageSize=5');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('页码');
   });
 
   it('keeps totals and type counts exact through add, modify, audit, move and delete', async () => {

@@ -5,7 +5,6 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { ExcelDropzone } from '../../../components/excel-dropzone';
-import type { ImportResult, ImportRowError } from '../../system-staff/api';
 import {
   downloadQuestionTemplate,
   fetchJob,
@@ -13,6 +12,8 @@ import {
   startImport,
   type BankOption,
   type ImportMode,
+  type ImportResult,
+  type ImportRowError,
 } from '../api';
 
 const POLL_MS = 500;

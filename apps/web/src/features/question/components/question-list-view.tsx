@@ -42,6 +42,9 @@ const STATUS_OPTIONS = [
   { label: '已驳回', value: 2 },
 ];
 
+/** The list's filters as the page keeps them (a chosen bank is a number). */
+type ListFilter = QuestionFilter & { bankId?: number | undefined };
+
 interface FilterForm {
   bankId?: number;
   type?: number;
@@ -62,7 +65,7 @@ export function QuestionListView({ bankCategory }: { bankCategory?: string }): R
   const [searchParams] = useSearchParams();
   const [form] = Form.useForm<FilterForm>();
   const [scope, setScope] = useState<QuestionScope>('mine');
-  const [filter, setFilter] = useState<QuestionFilter>({});
+  const [filter, setFilter] = useState<ListFilter>({});
   const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<{ question: QuestionRow | null } | null>(null);

@@ -1,0 +1,577 @@
+/**
+ * Questions of the six canonical types (spec §3 question, §7 "Questions"): writing, auditing, searching
+ * (my questions and the platform's public ones), counting, tagging, linking to knowledge points, Excel
+ * import and export. Where a question is used lives with the papers and the exams that use it.
+ */
+import { z } from 'zod';
+import { CODE_LANGUAGES, isCodeLanguage, type CodeLanguage } from '../constants';
+import { QUESTION_TYPES, type QuestionType } from '../enums';
+import {
+  countReply,
+  endpoint,
+  envelopeOf,
+  idList,
+  idListInQuery,
+  idOf,
+  keyword,
+  pageOf,
+  pagedQuery,
+  paging,
+} from './common';
+import { importModeQuery, importStarted } from './file';
+import { tagRef, tagRow } from './tag';
+
+export const QUESTION_MENU = '/manage/question/list';
+export const BANK_MENU = '/manage/question/bank';
+/** 测评试题 and 测评题库: the same questions and banks, shown for evaluation use. */
+export const EVALUATE_QUESTION_MENU = '/manage/evaluate/question/list';
+export const EVALUATE_BANK_MENU = '/manage/evaluate/question/bank';
+/** Writing questions: either question list. */
+export const WRITE_MENUS = [QUESTION_MENU, EVALUATE_QUESTION_MENU];
+/** Reading questions also works from the bank pages. */
+export const READ_MENUS = [QUESTION_MENU, BANK_MENU, EVALUATE_QUESTION_MENU, EVALUATE_BANK_MENU];
+/** Copying public questions into a bank: from either question list or either bank page. */
+export const COPY_MENUS = READ_MENUS;
+
+const Q = '/question/api/v1/questions';
+const tag = '试题';
+
+// ---------------------------------------------------------------------------------------------------------
+// Request pieces (the paper contracts use the type, difficulty and filter pieces too)
+// ---------------------------------------------------------------------------------------------------------
+
+const TYPE_MESSAGE = 'type 必须是 0 到 5 之间的整数（0 判断，1 单选，2 多选，3 填空，4 简答，5 编程）';
+
+export const questionTypeSchema = z
+  .number({ error: TYPE_MESSAGE })
+  .int(TYPE_MESSAGE)
+  .refine((value) => (QUESTION_TYPES as readonly number[]).includes(value), TYPE_MESSAGE)
+  .transform((value) => value as QuestionType);
+
+export const difficultySchema = z
+  .number({ error: 'difficulty 必须是数字' })
+  .int('difficulty 必须是整数')
+  .min(1, 'difficulty 必须在 1 到 10 之间')
+  .max(10, 'difficulty 必须在 1 到 10 之间');
+
+const idArray = (label: string, max = 100) =>
+  z.array(idOf(label), { error: `${label}必须是列表` }).max(max, `${label}一次最多 ${max} 个`);
+
+/**
+ * A question's type under either name: `type`, or `questionType` as spec §3 names it. Both together
+ * must agree; the handler receives `type` only.
+ */
+function withQuestionType<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({ type: questionTypeSchema.optional(), questionType: questionTypeSchema.optional(), ...shape })
+    .superRefine((value, ctx) => {
+      const { type, questionType } = value as { type?: number; questionType?: number };
+      if (type === undefined && questionType === undefined)
+        ctx.addIssue({ code: 'custom', path: ['type'], message: `请选择题型：${TYPE_MESSAGE}` });
+      else if (type !== undefined && questionType !== undefined && type !== questionType)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['questionType'],
+          message: '题型不一致：type 与 questionType 给出了不同的题型，只传其中一个即可',
+        });
+    })
+    .transform((value) => {
+      const { type, questionType, ...rest } = value as { type?: QuestionType; questionType?: QuestionType };
+      return { ...rest, type: (type ?? questionType) as QuestionType } as Omit<
+        z.output<z.ZodObject<T>>,
+        'type' | 'questionType'
+      > & { type: QuestionType };
+    });
+}
+
+/** The content of a question without its bank (add/batch and import give the bank separately). */
+const contentShape = {
+  stem: z.string({ error: 'stem（题干）必须是文本' }).max(100_000, 'stem（题干）过长'),
+  /** Choices of single and multiple choice questions: checked per type by the service. */
+  options: z.unknown().optional(),
+  /** The key, per type (checked by the service, so its messages can name the field). */
+  answer: z.unknown().optional(),
+  analysis: z.string({ error: 'analysis（解析）必须是文本' }).max(20_000, 'analysis（解析）过长').nullish(),
+  difficulty: difficultySchema.default(5),
+  defaultPoints: z
+    .number({ error: 'defaultPoints（默认分值）必须是数字' })
+    .positive('defaultPoints（默认分值）必须大于 0')
+    .max(1000, 'defaultPoints（默认分值）不能超过 1000')
+    .default(10),
+  tagIds: idArray('标签').default([]),
+  knowledgeIds: idArray('知识点').default([]),
+};
+
+export const questionContentSchema = withQuestionType(contentShape);
+export type QuestionContentInput = z.output<typeof questionContentSchema>;
+
+export const questionBodySchema = withQuestionType({ ...contentShape, bankId: idOf('题库') });
+export type QuestionBodyInput = z.output<typeof questionBodySchema>;
+
+// ---- per-type content (the service checks it, so messages can name the field) ----
+
+const blankText = (field: string) =>
+  z
+    .string({ error: `${field} 必须是文本` })
+    .trim()
+    .min(1, `${field} 不能为空`);
+
+export const choiceOptionsSchema = z
+  .array(
+    z.object({
+      content: blankText('选项内容').max(5000, '选项内容不能超过 5000 个字符'),
+      correct: z.boolean({ error: '选项的 correct 必须是 true 或 false' }).default(false),
+    }),
+    { error: 'options（选项）必须是数组' },
+  )
+  .min(2, 'options（选项）至少需要 2 个')
+  .max(26, 'options（选项）最多 26 个');
+export type ChoiceOption = z.output<typeof choiceOptionsSchema>[number];
+
+export const fillAnswerSchema = z.object(
+  {
+    blanks: z
+      .array(
+        z.object({
+          answers: z
+            .array(blankText('填空答案'), { error: '每个空的 answers 必须是数组' })
+            .min(1, '每个空至少需要一个可接受的答案'),
+        }),
+        { error: 'answer.blanks（填空）必须是数组' },
+      )
+      .min(1, '填空题至少需要一个空'),
+    caseSensitive: z.boolean({ error: 'answer.caseSensitive 必须是 true 或 false' }).default(false),
+  },
+  { error: '填空题的 answer 必须是 {blanks, caseSensitive}' },
+);
+export type FillAnswer = z.output<typeof fillAnswerSchema>;
+
+export const shortAnswerSchema = z.object(
+  {
+    reference: blankText('answer.reference（参考答案）').max(20_000, '参考答案过长'),
+    scoringPoints: z
+      .array(
+        z.object({
+          content: blankText('得分点内容').max(2000, '得分点内容过长'),
+          points: z.number({ error: '得分点分值必须是数字' }).min(0, '得分点分值不能为负').default(0),
+        }),
+        { error: 'answer.scoringPoints（得分点）必须是数组' },
+      )
+      .default([]),
+  },
+  { error: '简答题的 answer 必须是 {reference, scoringPoints}' },
+);
+export type ShortAnswer = z.output<typeof shortAnswerSchema>;
+
+const languageIds = CODE_LANGUAGES.map((language) => language.id).join('、');
+
+export const codeAnswerSchema = z.object(
+  {
+    languages: z
+      .array(z.string().refine(isCodeLanguage, `answer.languages 只能是 ${languageIds}`), {
+        error: 'answer.languages（语言）必须是数组',
+      })
+      .min(1, '编程题至少选择一种语言'),
+    templates: z
+      .record(z.string(), z.string({ error: '代码模板必须是文本' }).max(50_000, '代码模板过长'))
+      .default({}),
+    testCases: z
+      .array(
+        z.object({
+          input: z.string({ error: '测试用例输入必须是文本' }).max(100_000, '测试用例输入过长'),
+          output: z.string({ error: '测试用例输出必须是文本' }).max(100_000, '测试用例输出过长'),
+          sample: z.boolean({ error: '测试用例的 sample 必须是 true 或 false' }).default(false),
+        }),
+        { error: 'answer.testCases（测试用例）必须是数组' },
+      )
+      .min(1, '编程题至少需要一个测试用例'),
+    timeLimit: z
+      .number({ error: 'answer.timeLimit（时间限制）必须是数字' })
+      .int('answer.timeLimit（时间限制）必须是整数毫秒')
+      .min(100, 'answer.timeLimit（时间限制）至少 100 毫秒')
+      .max(60_000, 'answer.timeLimit（时间限制）不能超过 60000 毫秒')
+      .default(1000),
+    memoryLimit: z
+      .number({ error: 'answer.memoryLimit（内存限制）必须是数字' })
+      .int('answer.memoryLimit（内存限制）必须是整数 MB')
+      .min(16, 'answer.memoryLimit（内存限制）至少 16 MB')
+      .max(4096, 'answer.memoryLimit（内存限制）不能超过 4096 MB')
+      .default(256),
+  },
+  { error: '编程题的 answer 必须是 {languages, templates, testCases, timeLimit, memoryLimit}' },
+);
+export type CodeAnswer = z.output<typeof codeAnswerSchema>;
+
+// ---- search ----
+
+export const SORT_FIELDS = ['createdAt', 'updatedAt', 'difficulty', 'type', 'status', 'id'] as const;
+export type QuestionSortField = (typeof SORT_FIELDS)[number];
+
+export const questionFilterSchema = z.object({
+  bankId: idOf('题库').optional(),
+  bankIds: idArray('题库').optional(),
+  type: questionTypeSchema.optional(),
+  types: z.array(questionTypeSchema, { error: '题型必须是列表' }).max(6, '题型最多 6 个').optional(),
+  difficultyMin: difficultySchema.optional(),
+  difficultyMax: difficultySchema.optional(),
+  tagIds: idArray('标签').optional(),
+  knowledgeIds: idArray('知识点').optional(),
+  status: z
+    .number({ error: 'status 必须是 0、1 或 2' })
+    .int('status 必须是 0、1 或 2')
+    .min(0, 'status 必须是 0、1 或 2')
+    .max(2, 'status 必须是 0、1 或 2')
+    .optional(),
+  keyword,
+  sortField: z.enum(SORT_FIELDS, { error: `sortField 只能是 ${SORT_FIELDS.join('、')}` }).optional(),
+  sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder 只能是 asc 或 desc' }).optional(),
+});
+export type QuestionFilter = Partial<z.output<typeof questionFilterSchema>>;
+
+/** The caller's own questions may also be narrowed to banks of one category (测评试题: 测评). */
+export const ownQuestionFilterSchema = questionFilterSchema.extend({
+  bankCategory: z
+    .string({ error: 'bankCategory（题库分类）必须是文本' })
+    .trim()
+    .max(50, 'bankCategory（题库分类）不能超过 50 个字符')
+    .optional(),
+});
+
+const questionIds = idList('试题', '请选择试题');
+
+// ---------------------------------------------------------------------------------------------------------
+// Replies
+// ---------------------------------------------------------------------------------------------------------
+
+export const knowledgeRef = z.object({ knowledgeId: z.number(), name: z.string() });
+export type KnowledgeRef = z.infer<typeof knowledgeRef>;
+
+/** A question as every list, the editor and the detail show it. */
+export const questionRow = z.object({
+  id: z.number(),
+  /** The same as `id` (spec §3 names it questionId). */
+  questionId: z.number(),
+  bankId: z.number(),
+  bankName: z.string(),
+  type: z.number(),
+  /** The same as `type` (spec §3 names it questionType). */
+  questionType: z.number(),
+  typeLabel: z.string(),
+  /** Sanitised HTML. */
+  stem: z.string(),
+  stemText: z.string(),
+  options: z.array(z.object({ content: z.string(), correct: z.boolean() })).nullable(),
+  /**
+   * The key, by `type` (so free-form JSON here): true/false for 判断题, FillAnswer, ShortAnswer or
+   * CodeAnswer; null for choice questions (their key is in `options`).
+   */
+  answer: z.unknown(),
+  analysis: z.string().nullable(),
+  difficulty: z.number(),
+  defaultPoints: z.number(),
+  /** 0 待审核, 1 已通过, 2 已驳回. */
+  status: z.number(),
+  statusLabel: z.string(),
+  auditReason: z.string().nullable(),
+  tags: z.array(tagRef),
+  knowledgePoints: z.array(knowledgeRef),
+  /** Whether the caller may change it (false for the platform's public questions). */
+  editable: z.boolean(),
+  /** Epoch milliseconds. */
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type QuestionRow = z.infer<typeof questionRow>;
+
+export const auditInfo = z.object({
+  questionId: z.number(),
+  status: z.number(),
+  statusLabel: z.string(),
+  reason: z.string().nullable(),
+  auditorId: z.number().nullable(),
+  auditorName: z.string().nullable(),
+  /** Epoch milliseconds. */
+  auditedAt: z.number().nullable(),
+});
+export type AuditInfo = z.infer<typeof auditInfo>;
+
+/**
+ * Questions of one type matching a filter. When more than the cap match a filter the counters cannot
+ * answer, `count` is null and `capped` true ("more than the cap").
+ */
+export const questionTypeCount = z.object({
+  type: z.number(),
+  typeLabel: z.string(),
+  count: z.number().nullable(),
+  capped: z.boolean(),
+});
+export type QuestionTypeCount = z.infer<typeof questionTypeCount>;
+
+export const knowledgeTypeCount = z.object({
+  knowledgeId: z.number(),
+  total: z.number(),
+  counts: z.array(z.object({ type: z.number(), count: z.number() })),
+});
+export type KnowledgeTypeCount = z.infer<typeof knowledgeTypeCount>;
+
+export const codeTemplate = z.object({
+  codeType: z.enum(CODE_LANGUAGES.map((language) => language.id) as [CodeLanguage, ...CodeLanguage[]]),
+  label: z.string(),
+  template: z.string(),
+  defaultTemplate: z.string(),
+});
+export type CodeTemplate = z.infer<typeof codeTemplate>;
+
+const copied = envelopeOf(z.object({ count: z.number(), ids: z.array(z.number()) }));
+const oneQuestion = envelopeOf(questionRow);
+
+// ---------------------------------------------------------------------------------------------------------
+// Endpoints
+// ---------------------------------------------------------------------------------------------------------
+
+const knowledgeCounts = (path: string) =>
+  endpoint({
+    method: 'POST',
+    path: `${Q}/${path}`,
+    tag,
+    summary: '按知识点 × 题型统计试题数量',
+    access: { menu: READ_MENUS },
+    body: questionFilterSchema.nullish(),
+    response: envelopeOf(z.array(knowledgeTypeCount)),
+  });
+
+export const questionContracts = {
+  add: endpoint({
+    method: 'POST',
+    path: `${Q}/add`,
+    tag,
+    summary: '新增试题（按题型校验选项与答案；题型可写作 type 或 questionType）',
+    access: { menu: WRITE_MENUS },
+    body: questionBodySchema,
+    response: oneQuestion,
+  }),
+  modify: endpoint({
+    method: 'POST',
+    path: `${Q}/modify`,
+    tag,
+    summary: '修改试题（整体替换内容；审核状态回到待审核；题型可写作 type 或 questionType）',
+    access: { menu: WRITE_MENUS },
+    query: z.object({ id: idOf('试题') }),
+    body: questionBodySchema,
+    response: oneQuestion,
+  }),
+  addBatch: endpoint({
+    method: 'POST',
+    path: `${Q}/add/batch`,
+    tag,
+    summary: '批量新增试题到题库（全部成功或全部失败）',
+    access: { menu: WRITE_MENUS },
+    query: z.object({ questionBankId: idOf('题库') }),
+    body: z
+      .array(questionContentSchema, { error: '请提供试题列表' })
+      .min(1, '请提供试题')
+      .max(5000, '一次最多 5000 题'),
+    response: copied,
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: `${Q}/detail/:id`,
+    tag,
+    summary: '试题详情',
+    access: { menu: READ_MENUS },
+    params: z.object({ id: idOf('试题') }),
+    response: oneQuestion,
+  }),
+  delete: endpoint({
+    method: 'POST',
+    path: `${Q}/delete`,
+    tag,
+    summary: '删除试题（全部成功或全部失败）',
+    access: { menu: WRITE_MENUS },
+    body: z.object({ ids: questionIds }),
+    response: countReply,
+  }),
+  move: endpoint({
+    method: 'POST',
+    path: `${Q}/move`,
+    tag,
+    summary: '移动试题到另一题库',
+    access: { menu: WRITE_MENUS },
+    query: z.object({ toQuestionBankId: idOf('目标题库') }),
+    body: z.object({ ids: questionIds }),
+    response: countReply,
+  }),
+  copy: endpoint({
+    method: 'POST',
+    path: `${Q}/copy`,
+    tag,
+    summary:
+      '复制试题到我的题库（已通过的公开试题或本组织的试题；全部成功或全部失败；保留可读的知识点，不复制标签）',
+    access: { menu: COPY_MENUS },
+    query: z.object({ toQuestionBankId: idOf('目标题库') }),
+    body: z.object({ ids: questionIds }),
+    response: copied,
+  }),
+  check: endpoint({
+    method: 'POST',
+    path: `${Q}/check`,
+    tag,
+    summary: '审核试题（status 1 通过，2 驳回且必须填写原因）',
+    access: { menu: WRITE_MENUS },
+    query: z.object({
+      questionId: idOf('试题'),
+      status: z.coerce
+        .number<number | string>({ error: 'status 只能是 1（通过）或 2（驳回）' })
+        .refine((value) => value === 1 || value === 2, 'status 只能是 1（通过）或 2（驳回）')
+        .transform((value) => value as 1 | 2),
+    }),
+    body: z
+      .object({
+        reason: z
+          .string({ error: '驳回原因必须是文本' })
+          .trim()
+          .max(500, '驳回原因不能超过 500 个字符')
+          .optional(),
+      })
+      .nullish(),
+    response: oneQuestion,
+  }),
+  auditInfo: endpoint({
+    method: 'GET',
+    path: `${Q}/question/audit/info`,
+    tag,
+    summary: '试题审核信息',
+    access: { menu: READ_MENUS },
+    query: z.object({ questionId: idOf('试题') }),
+    response: envelopeOf(auditInfo),
+  }),
+  search: endpoint({
+    method: 'POST',
+    path: `${Q}/search/detail`,
+    tag,
+    summary: '试题分页搜索（题库、题型、难度、标签、知识点、状态、关键字；排序）',
+    access: { menu: READ_MENUS },
+    query: paging,
+    body: ownQuestionFilterSchema.nullish(),
+    response: pageOf(questionRow),
+  }),
+  platformSearch: endpoint({
+    method: 'POST',
+    path: `${Q}/platform/search/detail`,
+    tag,
+    summary: '平台公开试题（只读）',
+    access: { menu: READ_MENUS },
+    query: pagedQuery({
+      sort: z.enum(['asc', 'desc'], { error: 'sort 只能是 asc 或 desc' }).default('desc'),
+    }),
+    body: questionFilterSchema.nullish(),
+    response: pageOf(questionRow),
+  }),
+  searchTags: endpoint({
+    method: 'POST',
+    path: `${Q}/search/tags`,
+    tag,
+    summary: '试题标签搜索（按名称关键字；每个标签带使用它的试题数 usageCount，默认按使用次数排序）',
+    access: { menu: READ_MENUS },
+    query: paging,
+    body: z
+      .object({
+        keyword,
+        sortField: z
+          .enum(['name', 'usageCount', 'createdAt'], {
+            error: 'sortField 只能是 name、usageCount 或 createdAt',
+          })
+          .default('usageCount'),
+        sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder 只能是 asc 或 desc' }).default('desc'),
+      })
+      .nullish(),
+    response: pageOf(tagRow),
+  }),
+  typeCount: endpoint({
+    method: 'POST',
+    path: `${Q}/get/question/type/count`,
+    tag,
+    summary: '按题型统计试题数量',
+    access: { menu: READ_MENUS },
+    body: ownQuestionFilterSchema.nullish(),
+    response: envelopeOf(z.array(questionTypeCount)),
+  }),
+  knowledgeTypeCount: knowledgeCounts('get/knowledge/question-type/count'),
+  searchKnowledgeTypeCount: knowledgeCounts('search/knowledge/question-type/count'),
+  addTags: endpoint({
+    method: 'POST',
+    path: `${Q}/questions-tags/add`,
+    tag,
+    summary: '为试题添加标签',
+    access: { menu: WRITE_MENUS },
+    query: z.object({
+      questionIds: idListInQuery('试题', '请选择试题'),
+      tagIds: idListInQuery('标签', '请选择标签'),
+    }),
+    response: countReply,
+  }),
+  addKnowledge: endpoint({
+    method: 'POST',
+    path: `${Q}/questions-knowledgePoints/add`,
+    tag,
+    summary: '为试题添加知识点',
+    access: { menu: WRITE_MENUS },
+    query: z.object({
+      questionIds: idListInQuery('试题', '请选择试题'),
+      knowledgeIds: idListInQuery('知识点', '请选择知识点'),
+    }),
+    response: countReply,
+  }),
+  addKnowledgeBatch: endpoint({
+    method: 'POST',
+    path: `${Q}/questions-knowledgePoints/add/batch`,
+    tag,
+    summary: '批量为试题添加知识点',
+    access: { menu: WRITE_MENUS },
+    body: z
+      .array(
+        z.object({
+          questionIds: idList('试题', '请选择试题'),
+          knowledgeIds: idList('知识点', '请选择知识点'),
+        }),
+        { error: '请提供试题与知识点列表' },
+      )
+      .min(1, '请提供试题与知识点')
+      .max(1000, '一次最多 1000 组'),
+    response: countReply,
+  }),
+  defaultTemplates: endpoint({
+    method: 'GET',
+    path: `${Q}/default/template`,
+    tag,
+    summary: '各语言的默认代码模板',
+    response: envelopeOf(z.array(codeTemplate)),
+  }),
+  importTemplate: endpoint({
+    method: 'GET',
+    path: `${Q}/template`,
+    tag,
+    summary: '下载试题导入模板（.xlsx，六种题型各一行示例）',
+    access: { menu: WRITE_MENUS },
+    response: 'file',
+  }),
+  import: endpoint({
+    method: 'POST',
+    path: `${Q}/import`,
+    tag,
+    summary:
+      '导入试题（multipart 文件字段 file）。mode=all 有任何错误行则全部不导入；mode=valid 只导入正确行。返回 jobId，进度与结果（errors: [{row, field, reason}]）见 GET /user/api/v1/jobs/:id',
+    access: { menu: WRITE_MENUS },
+    query: importModeQuery.extend({ questionBankId: idOf('题库') }),
+    response: importStarted,
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: `${Q}/export`,
+    tag,
+    summary: '导出题库的试题（.xlsx，与导入模板同格式）',
+    access: { menu: READ_MENUS },
+    query: z.object({ bankId: idOf('题库') }),
+    response: 'file',
+  }),
+};
