@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { QUESTION_TYPES, TagType, questionTypeLabel, type QuestionType } from '@kaopei/shared';
+import { QUESTION_TYPES, TagType, questionTypeLabel } from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { bankTags, organizations, questionBanks, questionCounts, questions, tags } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, forbidden, notFound } from '../../core/http';
 import { containsPattern } from '../../core/db-errors';
 import type { TagRef } from '@kaopei/shared/contracts/tag';
+import type { BankRow, BankScope, BankSimple } from '@kaopei/shared/contracts/bank';
 import { registerTagLinks, requireTags } from '../tag/tag.service';
 import { copyableInBank, insertQuestionCopies } from '../question/question.copy';
 
@@ -17,38 +18,7 @@ import { copyableInBank, insertQuestionCopies } from '../question/question.copy'
 
 registerTagLinks(TagType.QUESTION_BANK, { table: bankTags, tagId: bankTags.tagId });
 
-export type BankScope = 'mine' | 'public';
-
-export interface TypeCount {
-  type: QuestionType;
-  label: string;
-  count: number;
-}
-
-export interface BankRow {
-  bankId: number;
-  name: string;
-  description: string | null;
-  category: string | null;
-  coverUrl: string | null;
-  /** A platform bank seen from another organisation: read-only, copyable. */
-  isPublic: boolean;
-  /** Whether the caller's organisation owns it (and may change it, given the menu). */
-  editable: boolean;
-  tags: TagRef[];
-  questionCount: number;
-  /** Every canonical type in order, zero when the bank has none of it. */
-  typeCounts: TypeCount[];
-  /** Epoch milliseconds. */
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface BankSimple {
-  bankId: number;
-  name: string;
-  isPublic: boolean;
-}
+export type { BankRow, BankScope, BankSimple, TypeCount } from '@kaopei/shared/contracts/bank';
 
 export const BANK_NOT_FOUND = '题库不存在';
 export const PUBLIC_READ_ONLY = '公开题库不可修改';

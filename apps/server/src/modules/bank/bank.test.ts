@@ -175,6 +175,18 @@ describe('question banks', () => {
     expect(data<string[]>(categories)).toEqual(['安全', '技能']);
   });
 
+  it('pages the list by pageNumber/pageSize as well as page/size', async () => {
+    const o = await createOrg(t);
+    for (let i = 0; i < 3; i += 1) await newBank(o, { name: `分页题库 ${i}` });
+    const names = async (query: string) =>
+      data<BankRow[]>(await call(t, 'POST', `${BANK}/list?${query}`, { user: o.admin, body: {} })).map(
+        (row) => row.name,
+      );
+    expect(await names('page=1&size=2')).toEqual(['分页题库 0']);
+    expect(await names('pageNumber=2&pageSize=2')).toEqual(['分页题库 0']);
+    expect(await names('pageNumber=1&pageSize=2')).toEqual(['分页题库 2', '分页题库 1']);
+  });
+
   it('modifies the sent fields and replaces tags', async () => {
     const tagA = await newTag(org, TagType.QUESTION_BANK);
     const tagB = await newTag(org, TagType.QUESTION_BANK);

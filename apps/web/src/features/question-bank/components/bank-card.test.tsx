@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { BankRow } from '../api';
+import { TagType } from '@kaopei/shared';
 import { BankCard } from './bank-card';
 
 const LABELS = ['判断题', '单选题', '多选题', '填空题', '简答题', '编程题'];
@@ -15,7 +16,7 @@ function bank(overrides: Partial<BankRow> = {}): BankRow {
     coverUrl: null,
     isPublic: true,
     editable: false,
-    tags: [{ tagId: 1, name: '基础', color: '#1677ff' }],
+    tags: [{ tagId: 1, type: TagType.QUESTION_BANK, name: '基础', color: '#1677ff' }],
     questionCount: 10,
     typeCounts: counts.map((count, type) => ({ type, label: LABELS[type] ?? '', count })),
     createdAt: 0,
