@@ -5,12 +5,28 @@ import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, forbidden, notFound } from '../../core/http';
 import { knowledgeNodes, organizations, questionKnowledge, questions } from '../../db/schema';
 import { cellText, styleHeaderRow, workbookBuffer } from '../staff/staff.excel';
+import {
+  MAX_NAME_LENGTH,
+  MAX_UPLOAD_ROWS,
+  type FlatKnowledgeNode,
+  type KnowledgeGraph,
+  type KnowledgeScope,
+  type KnowledgeTreeNode,
+  type TypeCounts,
+  type UploadResult,
+} from '@kaopei/shared/contracts/knowledge';
+
+export { MAX_NAME_LENGTH, MAX_UPLOAD_ROWS } from '@kaopei/shared/contracts/knowledge';
+export type {
+  FlatKnowledgeNode,
+  KnowledgeGraph,
+  KnowledgeScope,
+  KnowledgeTreeNode,
+  UploadResult,
+} from '@kaopei/shared/contracts/knowledge';
 
 /** Deepest nesting of knowledge points (a root node is level 1). */
 export const MAX_KNOWLEDGE_DEPTH = 10;
-/** Rows accepted by one upload (the upload runs synchronously, see knowledge.routes.ts). */
-export const MAX_UPLOAD_ROWS = 5000;
-export const MAX_NAME_LENGTH = 50;
 export const KNOWLEDGE_NOT_FOUND = '知识点不存在';
 export const HAS_CHILDREN_MESSAGE = '该知识点下还有子知识点，无法删除';
 export const PLATFORM_READ_ONLY = '平台知识点为只读，不能修改';
@@ -18,8 +34,6 @@ const LEVEL_LABELS = ['一级', '二级', '三级', '四级', '五级', '六级'
 const COUNT_HEADER = '题目数';
 // Serialises structural changes of one organisation's tree (racing moves could form a cycle).
 const TREE_LOCK_NAMESPACE = 727302;
-
-export type KnowledgeScope = 'org' | 'platform';
 
 export interface KnowledgeRow {
   id: number;
@@ -126,8 +140,6 @@ async function accessibleNode(
   return node;
 }
 
-type TypeCounts = Record<string, number>;
-
 /**
  * Question links per node and question type: the caller's own questions (and, for the platform tree,
  * the platform's), optionally only from some banks.
@@ -172,23 +184,6 @@ const sumCounts = (counts: TypeCounts | undefined): number =>
 
 function addCounts(target: TypeCounts, source: TypeCounts): void {
   for (const [type, count] of Object.entries(source)) target[type] = (target[type] ?? 0) + count;
-}
-
-export interface KnowledgeTreeNode {
-  id: number;
-  name: string;
-  parentId: number | null;
-  description: string | null;
-  sort: number;
-  /** Question links of this node and every node below it. */
-  questionCount: number;
-  /** Question links of this node only. */
-  ownQuestionCount: number;
-  /** Links of this node and below, by question type (keys are type numbers). */
-  typeCounts: TypeCounts;
-  /** Set by the search: the name contains the keyword. */
-  matched?: boolean;
-  children: KnowledgeTreeNode[];
 }
 
 function countedTree(index: KnowledgeIndex, counts: Map<number, TypeCounts>): KnowledgeTreeNode[] {
@@ -242,18 +237,6 @@ export async function searchCountedTree(
       return children.length > 0 ? [{ ...node, matched: false, children }] : [];
     });
   return prune(tree);
-}
-
-export interface FlatKnowledgeNode {
-  id: number;
-  name: string;
-  parentId: number | null;
-  description: string | null;
-  sort: number;
-  hasChildren: boolean;
-  /** Names from the root down, joined by '/'. */
-  path: string;
-  pathIds: number[];
 }
 
 function flat(index: KnowledgeIndex, row: KnowledgeRow): FlatKnowledgeNode {
@@ -405,19 +388,6 @@ export async function moveNode(
 // Graph, Excel export and upload
 // ---------------------------------------------------------------------------------------------------------
 
-export interface KnowledgeGraph {
-  nodes: {
-    id: number;
-    name: string;
-    parentId: number | null;
-    depth: number;
-    questionCount: number;
-    ownQuestionCount: number;
-    typeCounts: TypeCounts;
-  }[];
-  links: { source: number; target: number }[];
-}
-
 export async function knowledgeGraph(
   db: Db,
   ctx: RequestContext,
@@ -471,12 +441,6 @@ export async function exportTree(db: Db, ctx: RequestContext, scope: KnowledgeSc
   }
   styleHeaderRow(sheet);
   return workbookBuffer(workbook);
-}
-
-export interface UploadResult {
-  created: number;
-  existing: number;
-  errors: { row: number; reason: string }[];
 }
 
 /** Reads the level columns of each row (row numbers as Excel shows them). */

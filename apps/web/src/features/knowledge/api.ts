@@ -1,46 +1,17 @@
-import { ApiError, get, handleBodyCode, http, post, type ApiEnvelope } from '../../lib/http';
-import { download } from '../system-staff/api';
+import { knowledgeContracts as knowledge, type KnowledgeScope } from '@kaopei/shared/contracts/knowledge';
+import { call, type BodyIn } from '../../lib/api';
+import { download } from '../../lib/download';
+import { sendForm } from '../question/api';
 
-/** The knowledge-point tree (server: modules/knowledge). */
+/** The knowledge-point tree (contracts: packages/shared/src/contracts/knowledge.ts). */
 
-const K = '/knowledge/api/v1/knowledge';
-
-export type KnowledgeScope = 'org' | 'platform';
-
-/** Question links by question type (keys are type numbers as strings). */
-export type TypeCounts = Record<string, number>;
-
-export interface KnowledgeNode {
-  id: number;
-  name: string;
-  parentId: number | null;
-  description: string | null;
-  sort: number;
-  /** Questions linked to this node and everything below it. */
-  questionCount: number;
-  ownQuestionCount: number;
-  typeCounts: TypeCounts;
-  children: KnowledgeNode[];
-}
-
-export interface KnowledgeGraph {
-  nodes: {
-    id: number;
-    name: string;
-    parentId: number | null;
-    depth: number;
-    questionCount: number;
-    ownQuestionCount: number;
-    typeCounts: TypeCounts;
-  }[];
-  links: { source: number; target: number }[];
-}
-
-export interface UploadResult {
-  created: number;
-  existing: number;
-  errors: { row: number; reason: string }[];
-}
+export type {
+  KnowledgeGraph,
+  KnowledgeScope,
+  KnowledgeTreeNode as KnowledgeNode,
+  TypeCounts,
+  UploadResult,
+} from '@kaopei/shared/contracts/knowledge';
 
 export const knowledgeKeys = {
   all: ['knowledge'] as const,
@@ -48,47 +19,37 @@ export const knowledgeKeys = {
   graph: (scope: KnowledgeScope) => ['knowledge', 'graph', scope] as const,
 };
 
-export function fetchKnowledgeTree(scope: KnowledgeScope): Promise<KnowledgeNode[]> {
-  return get<KnowledgeNode[]>(`${K}/tree`, { scope });
+export function fetchKnowledgeTree(scope: KnowledgeScope) {
+  return call(knowledge.tree, { query: { scope } });
 }
 
-export function fetchKnowledgeGraph(scope: KnowledgeScope): Promise<KnowledgeGraph> {
-  return get<KnowledgeGraph>(`${K}/graph`, { scope });
+export function fetchKnowledgeGraph(scope: KnowledgeScope) {
+  return call(knowledge.graph, { query: { scope } });
 }
 
-export function addKnowledge(input: {
-  name: string;
-  parentId: number | null;
-  description?: string | null;
-}): Promise<{ id: number }> {
-  return post<{ id: number }>(`${K}/add`, input);
+export function addKnowledge(input: BodyIn<typeof knowledge.add>) {
+  return call(knowledge.add, { body: input });
 }
 
 /** The spec's node update is a PUT. */
-export async function updateKnowledge(input: {
-  id: number;
-  name?: string;
-  description?: string | null;
-}): Promise<void> {
-  const response = await http.put<ApiEnvelope<null>>(`${K}/update`, input);
-  const verdict = handleBodyCode(response.data);
-  if (verdict.kind !== 'ok') throw new ApiError(verdict.message, { code: verdict.code, body: response.data });
+export async function updateKnowledge(input: BodyIn<typeof knowledge.update>): Promise<void> {
+  await call(knowledge.update, { body: input });
 }
 
-export function deleteKnowledge(id: number): Promise<null> {
-  return post<null>(`${K}/delete`, { id });
+export function deleteKnowledge(id: number) {
+  return call(knowledge.delete, { body: { id } });
 }
 
-export function moveKnowledge(input: { id: number; parentId: number | null; sort: number }): Promise<null> {
-  return post<null>(`${K}/move`, input);
+export function moveKnowledge(input: BodyIn<typeof knowledge.move>) {
+  return call(knowledge.move, { body: input });
 }
 
-export function uploadKnowledge(file: File): Promise<UploadResult> {
+export function uploadKnowledge(file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return post<UploadResult>(`${K}/upload`, form);
+  return sendForm(knowledge.upload, form);
 }
 
 export function exportKnowledge(scope: KnowledgeScope): Promise<string> {
-  return download(`${K}/download`, { params: { scope }, fileName: '知识点.xlsx' });
+  return download(knowledge.download, { query: { scope } }, '知识点.xlsx');
 }
