@@ -5,11 +5,19 @@ import { knowledgeNodes, paperAutoRules, paperQuestions, papers, questionBanks }
 import type { RequestContext } from '../../core/context';
 import { badRequest, notFound } from '../../core/http';
 import { requireTags } from '../tag/tag.service';
-import { generateAutoPapers, type AutoResult, type Bucket } from './paper.auto';
+import { generateAutoPapers, type Bucket } from './paper.auto';
 import { idArraySql, knowledgeScope } from './paper.picker';
 import { seededRng } from './paper.rng';
-import type { AutoPaperInput, AutoRulesInput } from './paper.schemas';
-import { createPaper, questionOrgs, questionsByIds, type PaperDetail, type PickRow } from './paper.service';
+import type {
+  AutoCreated,
+  AutoPaperInput,
+  AutoReport,
+  AutoRuleRow,
+  AutoRulesInput,
+  PaperDetail,
+  PickRow,
+} from '@kaopei/shared/contracts/paper';
+import { createPaper, questionOrgs, questionsByIds } from './paper.service';
 
 /**
  * Intelligent generation against the database: one query groups the candidate questions into buckets
@@ -98,16 +106,6 @@ export async function loadBuckets(db: DbOrTx, ctx: RequestContext, rules: AutoRu
   }));
 }
 
-export interface AutoReport extends Omit<AutoResult, 'papers'> {
-  /** Time spent reading the buckets from the database. */
-  loadMs: number;
-  papers: {
-    totals: AutoResult['papers'][number]['totals'];
-    overlap: number;
-    questions: (PickRow & { knowledgeIds: number[] })[];
-  }[];
-}
-
 /** Generates without saving (get/auto/question): the papers, or which rules fail and the best paper. */
 export async function generateAuto(db: Db, ctx: RequestContext, rules: AutoRulesInput): Promise<AutoReport> {
   const names = await checkRefs(db, ctx, rules);
@@ -160,7 +158,7 @@ export async function createAutoPapers(
   db: Db,
   ctx: RequestContext,
   input: AutoPaperInput,
-): Promise<{ papers: PaperDetail[]; report: Omit<AutoReport, 'papers'> }> {
+): Promise<AutoCreated> {
   const report = await generateAuto(db, ctx, input.rules);
   if (!report.feasible) throw badRequest(infeasibleMessage(report));
   const created: PaperDetail[] = [];
@@ -189,15 +187,6 @@ export async function createAutoPapers(
   }
   const { papers: _papers, ...summary } = report;
   return { papers: created, report: summary };
-}
-
-export interface AutoRuleRow {
-  ruleId: number;
-  id: number;
-  name: string;
-  rules: unknown;
-  createdAt: number;
-  updatedAt: number;
 }
 
 function toRuleRow(row: typeof paperAutoRules.$inferSelect): AutoRuleRow {

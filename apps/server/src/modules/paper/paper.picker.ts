@@ -10,15 +10,8 @@ import {
 } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { containsPattern } from '../../core/db-errors';
-import type { NotSelectedFilter } from './paper.schemas';
-import {
-  notSelectedScope,
-  pickColumns,
-  questionOrgs,
-  requireOwnPaper,
-  toPickRow,
-  type PickRow,
-} from './paper.service';
+import type { PickRow, PickerFilter } from '@kaopei/shared/contracts/paper';
+import { notSelectedScope, pickColumns, questionOrgs, requireOwnPaper, toPickRow } from './paper.service';
 
 /**
  * A knowledge rule covers its node and every node below it. Returns the readable nodes under each
@@ -67,7 +60,7 @@ export function idArraySql(ids: readonly number[]): SQL {
 export async function notSelectedQuestions(
   db: Db,
   ctx: RequestContext,
-  filter: NotSelectedFilter & { limit: number; offset: number },
+  filter: PickerFilter & { limit: number; offset: number },
 ): Promise<{ rows: PickRow[]; total: number }> {
   const excluded = new Set(filter.selectedIds ?? []);
   if (filter.paperId !== undefined) {

@@ -18,7 +18,13 @@ import { badRequest, notFound } from '../../core/http';
 import { requireTags } from '../tag/tag.service';
 import { knowledgeScope } from './paper.picker';
 import { seededRng, sample, shuffled, type Rng } from './paper.rng';
-import type { RandomPaperInput, RandomRuleInput } from './paper.schemas';
+import type {
+  CandidatePaper,
+  CandidateQuestion,
+  PaperDetail,
+  RandomPaperInput,
+  RandomRuleInput,
+} from '@kaopei/shared/contracts/paper';
 import {
   getPaper,
   metaColumns,
@@ -29,7 +35,6 @@ import {
   sectionsOf,
   toPickRow,
   writePosts,
-  type PaperDetail,
 } from './paper.service';
 
 /**
@@ -228,30 +233,6 @@ export async function saveRandomPaper(
     return id;
   });
   return getPaper(db, ctx, id);
-}
-
-export interface CandidateQuestion {
-  questionId: number;
-  type: number;
-  typeLabel: string;
-  stem: string;
-  /** In the order the candidate sees them. */
-  options: { content: string; correct: boolean }[] | null;
-  /** optionOrder[i] is the original index of the option shown at i (for grading). */
-  optionOrder: number[] | null;
-  answer: unknown;
-  analysis: string | null;
-  difficulty: number;
-  points: number;
-}
-
-export interface CandidatePaper {
-  paperId: number;
-  name: string;
-  seed: string;
-  totalScore: number;
-  questionCount: number;
-  sections: { name: string; questions: CandidateQuestion[] }[];
 }
 
 /** Which questions one candidate sits and for how many points, section by section (no content). */

@@ -7,8 +7,6 @@ import {
   questionTotals,
   questionTypeLabel,
   roundPoints,
-  type PaperDifficulty,
-  type TypeMixEntry,
 } from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -22,7 +20,6 @@ import {
   posts,
   questionBanks,
   questions,
-  type PaperSettings,
 } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound } from '../../core/http';
@@ -34,7 +31,20 @@ import {
   categoryWithDescendants,
   requireCategory,
 } from '../paper-category/paper-category.service';
-import type { PaperBodyInput, PaperMetaInput, PaperQuery, SectionsInput } from './paper.schemas';
+import type {
+  PaperBodyInput,
+  PaperDetail,
+  PaperMetaInput,
+  PaperQuery,
+  PaperQuestionView,
+  PaperRow,
+  PaperStatistics,
+  PaperUsage,
+  PickRow,
+  SectionView,
+  SectionsInput,
+  SelectedQuestion,
+} from '@kaopei/shared/contracts/paper';
 
 export const PAPER_STATUS_LABELS: Readonly<Record<number, string>> = { 0: '草稿', 1: '已保存' };
 export const paperNotFound = () => notFound('试卷不存在');
@@ -121,88 +131,6 @@ export async function requirePickable(
 }
 
 // ---------- reading ----------
-
-export interface PaperQuestionView {
-  id: number;
-  questionId: number;
-  questionType: number;
-  type: number;
-  typeLabel: string;
-  stem: string;
-  stemText: string;
-  options: { content: string; correct: boolean }[] | null;
-  answer: unknown;
-  analysis: string | null;
-  difficulty: number;
-  bankId: number;
-  bankName: string;
-  points: number;
-  sort: number;
-}
-
-export interface RandomRuleView {
-  ruleId: number;
-  type: number;
-  typeLabel: string;
-  count: number;
-  points: number;
-  bankIds: number[];
-  knowledgeIds: number[];
-  tagIds: number[];
-  difficultyMin: number;
-  difficultyMax: number;
-}
-
-export interface SectionView {
-  sectionId: number;
-  name: string;
-  sort: number;
-  questionVOS: PaperQuestionView[];
-  randomRules: RandomRuleView[];
-}
-
-export interface PaperStatistics {
-  paperId: number;
-  questionCount: number;
-  totalScore: number;
-  typeMix: TypeMixEntry[];
-  averageDifficulty: number | null;
-  difficulty: PaperDifficulty | null;
-  difficultyLabel: string;
-  timesUsed: number;
-  examCount: number;
-}
-
-export interface PaperRow {
-  id: number;
-  paperId: number;
-  name: string;
-  description: string | null;
-  type: number;
-  typeLabel: string;
-  status: number;
-  statusLabel: string;
-  paperBankId: number;
-  paperBankName: string;
-  categoryId: number;
-  categoryName: string;
-  settings: PaperSettings;
-  postIds: number[];
-  totalScore: number;
-  questionCount: number;
-  averageDifficulty: number | null;
-  difficulty: PaperDifficulty | null;
-  difficultyLabel: string;
-  timesUsed: number;
-  editable: boolean;
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface PaperDetail extends PaperRow {
-  sectionVOS: SectionView[];
-  statistics: PaperStatistics;
-}
 
 async function toRows(db: DbOrTx, ctx: RequestContext, records: PaperRecord[]): Promise<PaperRow[]> {
   const ids = records.map((p) => p.id);
@@ -750,23 +678,12 @@ export async function markPapersUsed(tx: DbOrTx, paperIds: readonly number[]): P
 
 // ---------- the builder's question calls ----------
 
-export interface WhereUsed {
-  paperId: number;
-  name: string;
-  status: number;
-  statusLabel: string;
-  sectionName: string;
-  points: number;
-  paperBankName: string;
-  updatedAt: number;
-}
-
 /** Papers of the caller's organisation that use a question (the question list's "where used"). */
 export async function papersUsingQuestion(
   db: Db,
   ctx: RequestContext,
   questionId: number,
-): Promise<WhereUsed[]> {
+): Promise<PaperUsage[]> {
   const [question] = await db
     .select({ id: questions.id })
     .from(questions)
@@ -802,7 +719,7 @@ export async function selectedQuestions(
   db: Db,
   ctx: RequestContext,
   paperId: number,
-): Promise<(PaperQuestionView & { sectionId: number; sectionName: string })[]> {
+): Promise<SelectedQuestion[]> {
   const paper = await requireOwnPaper(db, ctx, paperId);
   const sections = await sectionsOf(db, paper.id);
   return sections.flatMap((section) =>
@@ -824,25 +741,6 @@ export const pickColumns = {
   bankId: questions.bankId,
   bankName: questionBanks.name,
 };
-
-export interface PickRow {
-  id: number;
-  questionId: number;
-  questionType: number;
-  type: number;
-  typeLabel: string;
-  stem: string;
-  stemText: string;
-  options: { content: string; correct: boolean }[] | null;
-  answer: unknown;
-  analysis: string | null;
-  difficulty: number;
-  bankId: number;
-  bankName: string;
-  /** The paper's default, DEFAULT_QUESTION_POINTS (spec §9). */
-  points: number;
-  isPublic: boolean;
-}
 
 export function toPickRow(
   ctx: RequestContext,

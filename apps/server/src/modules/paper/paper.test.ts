@@ -16,9 +16,15 @@ import {
   seedQuestions,
   staffWithMenus,
 } from './paper.fixtures';
-import type { AutoReport } from './paper.generate';
-import type { CandidatePaper } from './paper.random';
-import type { PaperDetail, PaperRow, PaperStatistics, PickRow, WhereUsed } from './paper.service';
+import type {
+  AutoReport,
+  CandidatePaper,
+  PaperDetail,
+  PaperRow,
+  PaperStatistics,
+  PaperUsage,
+  PickRow,
+} from '@kaopei/shared/contracts/paper';
 
 let t: TestApp;
 let org: TestOrg;
@@ -274,6 +280,43 @@ describe('papers: search, copy, move, delete, public detail', () => {
     expect(bad.body.message).toContain('pageNumber');
   });
 
+  it('pages the search with page{pageNumber,pageSize} (one-based) or page{page,size} (zero-based) alike', async () => {
+    const [category] = await t.app.deps.db
+      .insert(paperCategories)
+      .values({ organizationId: org.id, name: unique('分页') })
+      .returning();
+    for (const name of ['分页一', '分页二', '分页三']) await createPaper({ name, categoryId: category?.id });
+    const search = async (page: Record<string, number>) => {
+      const res = await call(t, 'POST', `${P}/paper/search`, {
+        user: org.admin,
+        body: { categoryId: category?.id, page },
+      });
+      expect(res.status).toBe(200);
+      return { total: res.body.res?.total, ids: data<PaperRow[]>(res).map((p) => p.paperId) };
+    };
+    for (const [oneBased, zeroBased] of [
+      [
+        { pageNumber: 1, pageSize: 2 },
+        { page: 0, size: 2 },
+      ],
+      [
+        { pageNumber: 2, pageSize: 2 },
+        { page: 1, size: 2 },
+      ],
+    ] as const) {
+      const expected = await search(oneBased);
+      expect(expected.total).toBe(3);
+      expect(expected.ids).toHaveLength(oneBased.pageNumber === 1 ? 2 : 1);
+      expect(await search(zeroBased)).toEqual(expected);
+    }
+    const bad = await call(t, 'POST', `${P}/paper/search`, {
+      user: org.admin,
+      body: { page: { page: -1, size: 10 } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('page.page');
+  });
+
   it('copies, moves between banks, and deletes unless an exam uses the paper', async () => {
     const [bank1] = await t.app.deps.db
       .insert(paperBanks)
@@ -470,7 +513,7 @@ describe('the builder’s question calls', () => {
         })
       ).status,
     ).toBe(404);
-    const used = data<WhereUsed[]>(
+    const used = data<PaperUsage[]>(
       await call(t, 'GET', `${Q}/paper/info?questionId=${single[7]}`, { user: org.admin }),
     );
     expect(used).toEqual([
