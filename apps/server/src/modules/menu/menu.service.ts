@@ -11,38 +11,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { menus, roleMenus, roles, userRoles } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { MENU_TREE, type MenuSeed } from './menu.data';
+import type { FlatMenuEntry, GrantMenuNode, MenuNode, ModeMenuGroup } from '@kaopei/shared/contracts/menu';
 
-export interface MenuNode {
-  id: number;
-  name: string;
-  icon: string | null;
-  url: string | null;
-  modes: Mode[];
-  children: MenuNode[];
-}
-
-/** A node of the full tree offered when granting menus to a role. */
-export interface GrantMenuNode {
-  id: number;
-  parentId: number | null;
-  name: string;
-  icon: string | null;
-  url: string | null;
-  modes: Mode[];
-  /** Permission index (1..4) whose bit also grants this node's subtree, or null. */
-  permissionIndex: number | null;
-  children: GrantMenuNode[];
-}
-
-/** One entry of the flat menu list: the tree's nodes in menu order, each naming its parent. */
-export type FlatMenuEntry = Omit<GrantMenuNode, 'children'> & { sort: number };
-
-/** The grant tree split per function mode (a group shared by modes appears under each). */
-export interface ModeMenuGroup {
-  mode: Mode;
-  label: string;
-  children: GrantMenuNode[];
-}
+export type { FlatMenuEntry, GrantMenuNode, MenuNode, ModeMenuGroup } from '@kaopei/shared/contracts/menu';
 
 interface FlatMenu {
   id: number;

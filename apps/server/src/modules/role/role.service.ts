@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
-import { permissionIndicesFromMask, type PermissionIndex } from '@kaopei/shared';
+import { permissionIndicesFromMask } from '@kaopei/shared';
+import type { RoleMember, RoleRow } from '@kaopei/shared/contracts/role';
 import type { Db, DbOrTx } from '../../db/client';
 import { departments, roleMenus, roles, userRoles, users } from '../../db/schema';
 import { scoped, type RequestContext } from '../../core/context';
@@ -8,33 +9,7 @@ import { recordActivity } from '../../core/activity';
 import type { MenuService } from '../menu/menu.service';
 import { containsPattern, isUniqueViolation } from '../../core/db-errors';
 
-/** A role as the role list shows it. */
-export interface RoleRow {
-  roleId: number;
-  name: string;
-  description: string | null;
-  /** Bit mask: permission index n sets 1 << n. */
-  permission: number;
-  permissions: PermissionIndex[];
-  userCount: number;
-  isDefault: boolean;
-  /** Epoch milliseconds. */
-  createdAt: number;
-}
-
-/** A member of a role. */
-export interface RoleMember {
-  userId: number;
-  account: string;
-  realName: string;
-  jobNumber: string | null;
-  phone: string | null;
-  departmentId: number | null;
-  departmentName: string | null;
-  /** 0 在职, 1 离职. */
-  status: number;
-  isAdmin: boolean;
-}
+export type { RoleMember, RoleRow } from '@kaopei/shared/contracts/role';
 
 export interface Paging {
   limit: number;

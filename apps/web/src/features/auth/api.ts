@@ -9,6 +9,8 @@ import {
 } from '../../lib/http';
 import type { MenuNode, UserInfo } from '../../lib/storage';
 import { LOGIN_ROLE } from '@kaopei/shared';
+import { menuContracts } from '@kaopei/shared/contracts/menu';
+import { call } from '../../lib/api';
 
 /** Form of the password grant (docs/api.md). */
 export interface PasswordGrantForm {
@@ -51,8 +53,9 @@ export async function fetchUserDetail(): Promise<UserInfo> {
   return get<UserInfo>('/user/api/v1/user/detail');
 }
 
+/** The menu tree the signed-in user may see (contract: packages/shared/src/contracts/menu.ts). */
 export async function fetchMenuTree(): Promise<MenuNode[]> {
-  const menu = await get<MenuNode[] | null>('/user/api/v2/sys/permission/get/menu', { endpoint: 1 });
+  const menu = await call(menuContracts.mine, { query: { endpoint: 1 } });
   return Array.isArray(menu) ? menu : [];
 }
 
