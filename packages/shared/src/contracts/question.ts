@@ -239,6 +239,14 @@ export const ownQuestionFilterSchema = questionFilterSchema.extend({
 
 const questionIds = idList('试题', '请选择试题');
 
+/**
+ * The question of the "where used" calls (spec §7 lists them as POST with query parameters): from the
+ * query string or from a JSON body, whichever the client sends; the handler takes the one given (and
+ * refuses two different ones).
+ */
+export const questionIdInQuery = idOf('试题').optional();
+export const questionIdInBody = z.object({ questionId: idOf('试题').optional() }).nullish();
+
 // ---------------------------------------------------------------------------------------------------------
 // Replies
 // ---------------------------------------------------------------------------------------------------------
