@@ -1,5 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { BodyOut } from '@kaopei/shared/contracts/common';
+import type { accountContracts, ProfileView, ResetLinkState } from '@kaopei/shared/contracts/account';
 import type { Deps } from '../../core/deps';
 import type { RequestContext } from '../../core/context';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../core/crypto';
@@ -31,22 +33,7 @@ const WINDOW_15_MIN = 15 * 60;
 export const RESET_REQUEST_MESSAGE =
   '如果该账号存在，验证码已发送至其绑定的手机，重置密码链接已发送至其绑定的邮箱';
 
-export interface ProfileInput {
-  realName?: string;
-  avatarUrl?: string | null;
-  email?: string | null;
-  gender?: boolean | null;
-}
-
-export interface ProfileView {
-  userId: number;
-  account: string;
-  realName: string;
-  avatarUrl: string | null;
-  email: string | null;
-  gender: boolean | null;
-  phone: string | null;
-}
+export type ProfileInput = BodyOut<typeof accountContracts.profileModify>;
 
 async function loadProfile(deps: Deps, userId: number): Promise<ProfileView> {
   const [row] = await deps.db
@@ -154,12 +141,7 @@ export async function sendOwnPasswordCode(deps: Deps, ctx: RequestContext, ip: s
   return maskPhone(phone);
 }
 
-export interface ChangePasswordInput {
-  oldPassword?: string;
-  code?: string;
-  password: string;
-  encrypted?: boolean;
-}
+export type ChangePasswordInput = BodyOut<typeof accountContracts.passwordModify>;
 
 /** Changes the caller's password, proven by the old password or an SMS code; signs out other sessions. */
 export async function changePassword(
@@ -331,11 +313,7 @@ async function liveResetToken(deps: Deps, token: string) {
 }
 
 /** Whether an e-mailed reset link can still be used (the page checks before asking for a password). */
-export async function checkResetToken(
-  deps: Deps,
-  token: string,
-  ip: string,
-): Promise<{ valid: boolean; expiresAt: number | null }> {
+export async function checkResetToken(deps: Deps, token: string, ip: string): Promise<ResetLinkState> {
   await limitResetAttempts(deps, ip);
   const row = await liveResetToken(deps, token);
   return { valid: Boolean(row), expiresAt: row ? row.expiresAt.getTime() : null };

@@ -7,10 +7,6 @@ import { organizations, passwordResetTokens, refreshTokens, users } from '../../
 
 /** New-password policy: 8–32 characters with at least one letter and one digit. */
 
-/** Account names: 4–32 letters, digits or underscores, starting with a letter (never a phone or e-mail). */
-export const ACCOUNT_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
-export const ACCOUNT_RULE_TEXT = '账号需为 4–32 位字母、数字或下划线，并以字母开头';
-
 /**
  * A password field as the client sent it: RSA-OAEP ciphertext under /auth/public-key when `encrypted`,
  * else plain text (refused when REQUIRE_ENCRYPTED_PASSWORD is on), as at sign-in.

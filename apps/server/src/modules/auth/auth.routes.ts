@@ -1,24 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { authContracts, passwordGrantForm, refreshGrantForm } from '@kaopei/shared/contracts/auth';
+import { bearerToken } from '../../core/auth-hook';
 import { ok } from '../../core/http';
+import { route } from '../../core/route';
 import { checkClient, logout, OAuthError, passwordGrant, refreshGrant } from './auth.service';
-import { PHONE_PATTERN, SMS_PURPOSES, sendSmsCode } from './sms-code.service';
-
-const passwordForm = z.object({
-  username: z.string().trim().min(1, '请输入账号').max(200),
-  password: z.string().max(2048).optional(),
-  role: z.coerce.number().int().optional(),
-  code: z.string().max(10).optional(),
-  type: z.coerce.number().int().optional(),
-  encrypted: z
-    .enum(['1', 'true', '0', 'false'])
-    .optional()
-    .transform((v) => v === '1' || v === 'true'),
-});
-
-const refreshForm = z.object({ refresh_token: z.string().min(1, '缺少 refresh_token').max(200) });
-
-const tokenQuery = z.object({ grant_type: z.string().optional() });
+import { sendSmsCode } from './sms-code.service';
 
 function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const parsed = schema.safeParse(value ?? {});
@@ -30,83 +18,74 @@ function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<
   return parsed.data;
 }
 
+/**
+ * The body of a sign-out as sent: none at all, an empty or JSON body, a form, or anything else (which is
+ * ignored: the access token names the session).
+ */
+export function readLogoutBody(contentType: string | undefined, raw: string): unknown {
+  const text = raw.trim();
+  if (text === '') return undefined;
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === 'application/json' || type.endsWith('+json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text));
+  return undefined;
+}
+
+/**
+ * Sign-out takes any content type and an empty body (a client may send only its bearer token). The
+ * parsers are replaced in this plugin only: Fastify keeps content-type parsers per plugin.
+ */
+async function logoutRoute(app: FastifyInstance): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (request, body, done) => {
+    done(null, readLogoutBody(request.headers['content-type'], String(body)));
+  });
+  route(app, authContracts.logout, async (request) => {
+    const token = bearerToken(request);
+    const session = token ? await app.deps.tokens.verifySignedAccess(token) : undefined;
+    await logout(app.deps, { refreshToken: request.body?.refresh_token, session });
+    return ok(null);
+  });
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/auth/oauth/token',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['认证'],
-        summary: 'OAuth 2.0 令牌（password / refresh_token）',
-        description:
-          'Basic 客户端认证；表单 username, password, role=1, code, type (7 密码+短信, 8 仅短信), encrypted=1 表示密码经 RSA-OAEP 加密。',
-        querystring: tokenQuery,
-      },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
-      try {
-        checkClient(app.deps, request.headers.authorization);
-        const body = request.body as Record<string, unknown> | undefined;
-        const grantType = request.query.grant_type ?? (body?.grant_type as string | undefined);
-        if (grantType === 'password') {
-          const form = parseOrThrow(passwordForm, body);
-          return await passwordGrant(app.deps, form, request.ip);
-        }
-        if (grantType === 'refresh_token') {
-          const form = parseOrThrow(refreshForm, body);
-          return await refreshGrant(app.deps, form.refresh_token);
-        }
-        throw new OAuthError(400, 'unsupported_grant_type', `不支持的授权类型：${grantType ?? '(空)'}`);
-      } catch (error) {
-        if (error instanceof OAuthError) {
-          return reply
-            .status(error.status)
-            .send({ error: error.error, error_description: error.description });
-        }
-        throw error;
+  route(app, authContracts.token, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+    try {
+      checkClient(app.deps, request.headers.authorization);
+      const body = request.body as Record<string, unknown> | undefined;
+      const grantType = request.query.grant_type ?? (body?.grant_type as string | undefined);
+      if (grantType === 'password') {
+        const form = parseOrThrow(passwordGrantForm, body);
+        return await passwordGrant(app.deps, form, request.ip);
       }
-    },
+      if (grantType === 'refresh_token') {
+        const form = parseOrThrow(refreshGrantForm, body);
+        return await refreshGrant(app.deps, form.refresh_token);
+      }
+      throw new OAuthError(400, 'unsupported_grant_type', `不支持的授权类型：${grantType ?? '(空)'}`);
+    } catch (error) {
+      if (error instanceof OAuthError) {
+        return reply.status(error.status).send({ error: error.error, error_description: error.description });
+      }
+      throw error;
+    }
+  });
+
+  await app.register(logoutRoute);
+
+  route(app, authContracts.publicKey, async () =>
+    ok({ publicKey: app.deps.rsa.publicKeyPem, algorithm: 'RSA-OAEP-256' }),
   );
 
-  app.post(
-    '/auth/logout',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['认证'],
-        summary: '退出登录（吊销刷新令牌）',
-        body: z.object({ refresh_token: z.string().max(200).optional() }).optional(),
-      },
-    },
-    async (request) => {
-      await logout(app.deps, request.body?.refresh_token);
-      return ok(null);
-    },
-  );
-
-  app.get(
-    '/auth/public-key',
-    { config: { public: true }, schema: { tags: ['认证'], summary: '密码加密公钥 (RSA-OAEP SHA-256)' } },
-    async () => ok({ publicKey: app.deps.rsa.publicKeyPem, algorithm: 'RSA-OAEP-256' }),
-  );
-
-  app.post(
-    '/user/api/v1/user/send/sms/code',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['认证'],
-        summary: '发送短信验证码',
-        querystring: z.object({
-          phone: z.string().trim().regex(PHONE_PATTERN, '手机号格式不正确'),
-          purpose: z.enum(SMS_PURPOSES).default('login'),
-        }),
-      },
-    },
-    async (request) => {
-      await sendSmsCode(app.deps, request.query.phone, request.query.purpose, request.ip);
-      return ok(null);
-    },
-  );
+  route(app, authContracts.sendSmsCode, async (request) => {
+    await sendSmsCode(app.deps, request.query.phone, request.query.purpose, request.ip);
+    return ok(null);
+  });
 };

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { LOGIN_TYPE_PASSWORD_SMS, LOGIN_TYPE_SMS } from '@kaopei/shared';
+import type { OAuthToken } from '@kaopei/shared/contracts/auth';
 import type { Deps } from '../../core/deps';
 import { randomToken, sha256, verifyPassword } from '../../core/crypto';
 import { recordActivity } from '../../core/activity';
@@ -18,13 +19,8 @@ export class OAuthError extends Error {
   }
 }
 
-export interface TokenBody {
-  access_token: string;
-  token_type: 'bearer';
-  refresh_token: string;
-  expires_in: number;
-  scope: string;
-}
+/** The RFC 6749 token body (contracts/auth.ts). */
+export type TokenBody = OAuthToken;
 
 export interface PasswordGrantInput {
   username: string;
@@ -57,7 +53,10 @@ export function checkClient(deps: Deps, authorization: string | undefined): void
   if (!okId || !okSecret) throw new OAuthError(401, 'invalid_client', '客户端认证失败');
 }
 
-/** Tokens for a user who has just proven who they are (sign-in, or an open-exam registration). */
+/**
+ * Tokens for a user who has just proven who they are (sign-in, or an open-exam registration). The
+ * refresh token's family is the session: access tokens carry it as `sid`, across rotations.
+ */
 export async function issueTokens(
   deps: Deps,
   user: { id: number; organizationId: number },
@@ -71,7 +70,11 @@ export async function issueTokens(
     expiresAt: new Date(Date.now() + deps.config.refreshTokenTtl * 1000),
   });
   return {
-    access_token: await deps.tokens.signAccess({ userId: user.id, organizationId: user.organizationId }),
+    access_token: await deps.tokens.signAccess({
+      userId: user.id,
+      organizationId: user.organizationId,
+      sessionId: familyId,
+    }),
     token_type: 'bearer',
     refresh_token: refresh,
     expires_in: deps.config.accessTokenTtl,
@@ -219,16 +222,34 @@ export async function refreshGrant(deps: Deps, token: string): Promise<TokenBody
   return issueTokens(deps, user, row.familyId);
 }
 
-/** Revokes the refresh token's whole family; unknown tokens are ignored (logout always succeeds). */
-export async function logout(deps: Deps, token: string | undefined): Promise<void> {
-  if (!token) return;
-  const [row] = await deps.db
-    .select({ familyId: refreshTokens.familyId })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, sha256(token)));
-  if (!row) return;
+async function revokeFamily(deps: Deps, familyId: string, userId?: number): Promise<void> {
   await deps.db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        userId === undefined ? undefined : eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+}
+
+/**
+ * Ends a sign-in session: revokes the refresh-token family of the session the access token names
+ * (`sid`) and that of the refresh token given, if any. The user's other sessions keep working. Unknown
+ * tokens are ignored (logout always succeeds).
+ */
+export async function logout(
+  deps: Deps,
+  input: { refreshToken?: string; session?: { userId: number; sessionId?: string } },
+): Promise<void> {
+  const { refreshToken, session } = input;
+  if (session?.sessionId) await revokeFamily(deps, session.sessionId, session.userId);
+  if (!refreshToken) return;
+  const [row] = await deps.db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+  if (row && row.familyId !== session?.sessionId) await revokeFamily(deps, row.familyId);
 }

@@ -111,6 +111,16 @@ describe('password grant', () => {
     expect(res.json().error_description).toContain('username');
   });
 
+  it('answers a request without a form with an OAuth error', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/oauth/token?grant_type=password',
+      headers: { authorization: 'Basic ' + Buffer.from('kaopei-web:kaopei-secret').toString('base64') },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
   it('rejects an unsupported grant type and login type', async () => {
     const res = await tokenRequest(t, { grant_type: 'client_credentials' });
     expect(res.json().error).toBe('unsupported_grant_type');
@@ -255,6 +265,84 @@ describe('refresh and logout', () => {
     expect(out.body.code).toBe(0);
     const res = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: pair.refresh_token });
     expect(res.json().error).toBe('invalid_grant');
+  });
+
+  async function signInPair(): Promise<{ access_token: string; refresh_token: string }> {
+    const res = await tokenRequest(t, { username: org.staff.account, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  }
+
+  const refreshWith = (refreshToken: string) =>
+    tokenRequest(t, { grant_type: 'refresh_token', refresh_token: refreshToken });
+
+  const bodies: { name: string; headers: Record<string, string>; payload?: string | Buffer }[] = [
+    { name: 'no body and no content type', headers: {} },
+    { name: 'an empty JSON body', headers: { 'content-type': 'application/json' }, payload: '' },
+    { name: 'text/plain', headers: { 'content-type': 'text/plain' }, payload: 'bye' },
+    {
+      name: 'application/octet-stream',
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: Buffer.from([1, 2, 3]),
+    },
+    { name: 'an empty form', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' },
+  ];
+
+  for (const body of bodies) {
+    it(`logout with only the access token (${body.name}) ends that session and no other`, async () => {
+      const mine = await signInPair();
+      const other = await signInPair();
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/auth/logout',
+        headers: { ...body.headers, authorization: `Bearer ${mine.access_token}` },
+        ...(body.payload !== undefined ? { payload: body.payload } : {}),
+      });
+      expect(out.statusCode).toBe(200);
+      expect(out.json()).toEqual({ code: 0, message: '成功', res: { data: null } });
+      const ended = await refreshWith(mine.refresh_token);
+      expect(ended.statusCode).toBe(400);
+      expect(ended.json().error).toBe('invalid_grant');
+      expect((await refreshWith(other.refresh_token)).statusCode).toBe(200);
+    });
+  }
+
+  it('logout finds the session of an access token issued by a refresh, and of an expired one', async () => {
+    const first = await signInPair();
+    const rotated = (await refreshWith(first.refresh_token)).json();
+    const out = await call(t, 'POST', '/auth/logout', {
+      headers: { authorization: `Bearer ${rotated.access_token}` },
+    });
+    expect(out.body.code).toBe(0);
+    expect((await refreshWith(rotated.refresh_token)).json().error).toBe('invalid_grant');
+
+    // An access token that has lapsed still names its session (signed by this server).
+    const second = await signInPair();
+    const { decodeJwt, SignJWT } = await import('jose');
+    const sid = decodeJwt(second.access_token).sid;
+    expect(typeof sid).toBe('string');
+    const expired = await new SignJWT({ org: org.id, typ: 'access', sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(org.staff.id))
+      .setIssuer('kaopei')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
+    await call(t, 'POST', '/auth/logout', { headers: { authorization: `Bearer ${expired}` } });
+    expect((await refreshWith(second.refresh_token)).json().error).toBe('invalid_grant');
+  });
+
+  it('logout ignores a forged access token', async () => {
+    const pair = await signInPair();
+    const { decodeJwt, SignJWT } = await import('jose');
+    const forged = await new SignJWT({ org: org.id, typ: 'access', sid: decodeJwt(pair.access_token).sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(org.staff.id))
+      .setIssuer('kaopei')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-of-sufficient-length'));
+    const out = await call(t, 'POST', '/auth/logout', { headers: { authorization: `Bearer ${forged}` } });
+    expect(out.body.code).toBe(0);
+    expect((await refreshWith(pair.refresh_token)).statusCode).toBe(200);
   });
 
   it('rejects a missing, malformed or forged access token with 401', async () => {

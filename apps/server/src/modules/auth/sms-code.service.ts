@@ -12,7 +12,6 @@ const SMS_PER_IP_PER_HOUR = 30;
 
 /** `exam`: proving a phone when registering for an exam through its open link. */
 export type SmsPurpose = 'login' | 'register' | 'reset' | 'bind' | 'exam';
-export const SMS_PURPOSES = ['login', 'register', 'reset', 'bind'] as const;
 
 export { PHONE_PATTERN } from '@kaopei/shared';
 

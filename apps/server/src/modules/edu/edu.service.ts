@@ -1,4 +1,12 @@
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  EDU_PROJECT_STATUS_LABELS,
+  type MemberType,
+  type MemberView,
+  type ProjectDetail,
+  type ProjectInput,
+  type ProjectView,
+} from '@kaopei/shared/contracts/edu';
 import type { RequestContext } from '../../core/context';
 import { scoped } from '../../core/context';
 import { badRequest, forbidden, notFound } from '../../core/http';
@@ -6,10 +14,7 @@ import { recordActivity } from '../../core/activity';
 import type { Db, DbOrTx } from '../../db/client';
 import { eduProjectMembers, eduProjects, organizations, users } from '../../db/schema';
 
-/** Project statuses: 0 筹备中, 1 进行中, 2 已结束. */
-export const EDU_PROJECT_STATUS_LABELS = ['筹备中', '进行中', '已结束'] as const;
 export const MEMBER_TYPE_LABELS: Record<MemberType, string> = { college: '院校', enterprise: '企业' };
-export type MemberType = 'college' | 'enterprise';
 
 /** Education–industry cooperation is for colleges and enterprises, not for the platform itself. */
 export async function requireEduOrganization(db: Db, ctx: RequestContext): Promise<string> {
@@ -23,47 +28,7 @@ export async function requireEduOrganization(db: Db, ctx: RequestContext): Promi
   return org.kind;
 }
 
-export interface MemberInput {
-  memberType: MemberType;
-  name: string;
-  contactName?: string | null;
-  contactPhone?: string | null;
-  role?: string | null;
-}
-
-export interface ProjectInput {
-  name: string;
-  description?: string | null;
-  status: number;
-  startDate?: string | null;
-  endDate?: string | null;
-  /** When given, replaces the member list. */
-  members?: MemberInput[];
-}
-
-export interface MemberView {
-  memberId: number;
-  memberType: string;
-  memberTypeName: string;
-  name: string;
-  contactName: string | null;
-  contactPhone: string | null;
-  role: string | null;
-}
-
-export interface ProjectView {
-  projectId: number;
-  name: string;
-  description: string | null;
-  status: number;
-  statusName: string;
-  startDate: string | null;
-  endDate: string | null;
-  memberCount: number;
-  createdByName: string | null;
-  createdAt: number;
-  updatedAt: number;
-}
+type MemberInput = NonNullable<ProjectInput['members']>[number];
 
 const statusName = (status: number) => EDU_PROJECT_STATUS_LABELS[status] ?? '';
 
@@ -152,7 +117,7 @@ export async function projectDetail(
   db: DbOrTx,
   ctx: RequestContext,
   projectId: number,
-): Promise<ProjectView & { members: MemberView[] }> {
+): Promise<ProjectDetail> {
   const project = await findProject(db, ctx, projectId);
   const members = await db
     .select({
@@ -168,8 +133,10 @@ export async function projectDetail(
     .orderBy(asc(eduProjectMembers.id));
   return {
     ...project,
-    members: members.map((m) => ({
+    members: members.map((m): MemberView => ({
       ...m,
+      // Stored from the checked input: always one of the member types.
+      memberType: m.memberType as MemberType,
       memberTypeName: MEMBER_TYPE_LABELS[m.memberType as MemberType] ?? m.memberType,
     })),
   };
@@ -190,7 +157,7 @@ export async function createProject(
   db: Db,
   ctx: RequestContext,
   input: ProjectInput,
-): Promise<ProjectView & { members: MemberView[] }> {
+): Promise<ProjectDetail> {
   checkDates(input);
   const projectId = await db.transaction(async (tx) => {
     const [project] = await tx
@@ -224,7 +191,7 @@ export async function updateProject(
   ctx: RequestContext,
   projectId: number,
   input: ProjectInput,
-): Promise<ProjectView & { members: MemberView[] }> {
+): Promise<ProjectDetail> {
   await findProject(db, ctx, projectId);
   checkDates(input);
   await db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eduProjectMembers, eduProjects, organizations, users } from '../../db/schema';
 import { call, createOrg, createTestApp, unique, type TestApp, type TestOrg } from '../../../test/harness';
-import type { MemberView, ProjectView } from './edu.service';
+import type { MemberView, ProjectView } from '@kaopei/shared/contracts/edu';
 
 let t: TestApp;
 let college: TestOrg;

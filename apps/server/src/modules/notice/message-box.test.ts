@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSmsOutbox } from '../../core/sms';
 import { call, createOrg, createTestApp, type TestApp, type TestOrg } from '../../../test/harness';
-import type { NoticeRow } from './notice.service';
+import type { NoticeRow } from '@kaopei/shared/contracts/notice';
 import { SMS_INFO_PER_PHONE_PER_HOUR } from './sms-info.service';
 
 let t: TestApp;
@@ -41,7 +41,25 @@ describe('message box', () => {
     expect(rows(read).map((r) => r.noticeReceiveId)).toEqual([newest?.noticeReceiveId]);
     const bad = await call(t, 'GET', '/user/api/v1/notice/get/notices?status=3', { user: o.staff });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('参数 status 不正确：status 只能是 0 或 1');
+    expect(bad.body.message).toBe('参数 status 不正确：状态只能是 0（已读）或 1（未读）');
+  });
+
+  it('pages the notices by pageNumber and pageSize (one-based) as well as by page and size', async () => {
+    const o = await createOrg(t);
+    await sendMany(o, 7);
+    const url = '/user/api/v1/notice/get/notices';
+    const zeroBased = await call(t, 'GET', `${url}?page=1&size=3`, { user: o.staff });
+    const oneBased = await call(t, 'GET', `${url}?pageNumber=2&pageSize=3`, { user: o.staff });
+    expect(oneBased.status).toBe(200);
+    expect(oneBased.body.res?.total).toBe(7);
+    expect(rows(oneBased)).toHaveLength(3);
+    expect(rows(oneBased).map((r) => r.content)).toEqual(['消息3', '消息2', '消息1']);
+    expect(rows(oneBased)).toEqual(rows(zeroBased));
+    const last = await call(t, 'GET', `${url}?pageNumber=3&pageSize=3&status=1`, { user: o.staff });
+    expect(rows(last).map((r) => r.content)).toEqual(['消息0']);
+    const bad = await call(t, 'GET', `${url}?pageNumber=0&pageSize=3`, { user: o.staff });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('参数 pageNumber 不正确：页码必须是大于等于 1 的整数');
   });
 
   it('marks everything read for the caller only', async () => {

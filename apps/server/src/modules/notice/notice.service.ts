@@ -1,18 +1,9 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { NoticeRow } from '@kaopei/shared/contracts/notice';
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest } from '../../core/http';
 import { departments, noticeReceives, notices, users } from '../../db/schema';
-
-export interface NoticeRow {
-  noticeReceiveId: number;
-  title: string | null;
-  content: string;
-  status: number;
-  type: number;
-  sendTime: number;
-  senderName: string | null;
-}
 
 /** The caller's received notices and messages, newest first. */
 export async function listReceived(

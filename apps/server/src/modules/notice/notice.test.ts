@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrg, createTestApp, type TestApp, type TestOrg } from '../../../test/harness';
-import type { NoticeRow } from './notice.service';
+import type { NoticeRow } from '@kaopei/shared/contracts/notice';
 
 let t: TestApp;
 let org: TestOrg;

@@ -1,5 +1,11 @@
 import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type {
+  ApplicationKind,
+  ApplicationResult,
+  ApplicationView,
+  OrganizationView,
+} from '@kaopei/shared/contracts/org';
 import type { Deps } from '../../core/deps';
 import type { RequestContext } from '../../core/context';
 import { hashPassword } from '../../core/crypto';
@@ -16,7 +22,6 @@ export const APPLICATION_PENDING = 0;
 export const APPLICATION_APPROVED = 1;
 export const APPLICATION_REJECTED = 2;
 
-export type ApplicationKind = 'enterprise' | 'college' | 'industry';
 export const APPLICATION_KIND_LABELS: Record<ApplicationKind, string> = {
   enterprise: '企业',
   college: '院校',
@@ -218,13 +223,6 @@ async function openOrganization(
   return org.id;
 }
 
-export interface ApplicationResult {
-  applicationId: number;
-  /** 0 待审核, 1 已通过. */
-  status: number;
-  organizationId: number | null;
-}
-
 /**
  * Company sign-up and education/industry registration. The SMS code proves the phone; approval is
  * immediate unless ORG_APPROVAL=manual, in which case a platform administrator reviews it.
@@ -296,24 +294,6 @@ export async function requirePlatformAdmin(db: Db, ctx: RequestContext): Promise
     .from(organizations)
     .where(eq(organizations.id, ctx.organizationId));
   if (!ctx.isAdmin || org?.kind !== 'platform') throw forbidden('仅平台管理员可以审核入驻申请');
-}
-
-export interface ApplicationView {
-  applicationId: number;
-  kind: string;
-  kindName: string;
-  organizationName: string;
-  contactName: string;
-  phone: string;
-  email: string | null;
-  account: string;
-  industry: string | null;
-  scale: string | null;
-  status: number;
-  reviewReason: string | null;
-  reviewedAt: number | null;
-  createdAt: number;
-  organizationId: number | null;
 }
 
 function toView(row: ApplicationRow): ApplicationView {
@@ -462,19 +442,6 @@ export async function rejectApplication(
 // ---------------------------------------------------------------------------------------------------------
 // The caller's organisation
 // ---------------------------------------------------------------------------------------------------------
-
-export interface OrganizationView {
-  organizationId: number;
-  organizationName: string;
-  organizationLogoUrl: string | null;
-  kind: string;
-  kindName: string;
-  createdAt: number;
-  staffCount: number;
-  departmentCount: number;
-  /** Whether the caller may change name and logo. */
-  editable: boolean;
-}
 
 export async function organizationInfo(db: Db, ctx: RequestContext): Promise<OrganizationView> {
   const [org] = await db.select().from(organizations).where(eq(organizations.id, ctx.organizationId));

@@ -16,7 +16,7 @@ import {
   type TestOrg,
   type TestUser,
 } from '../../../test/harness';
-import type { ApplicationView, OrganizationView } from './org.service';
+import type { ApplicationView, OrganizationView } from '@kaopei/shared/contracts/org';
 
 let auto: TestApp;
 let manual: TestApp;

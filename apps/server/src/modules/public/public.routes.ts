@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { EDITIONS } from '@kaopei/shared';
 import type { Config } from '../../config';
+import { publicContracts, type PublicConfig } from '@kaopei/shared/contracts/public';
 import { ok } from '../../core/http';
+import { routes } from '../../core/route';
 
 /** Branding and client settings the web app needs before sign-in; one build serves every edition. */
-export function publicConfig(config: Config) {
+export function publicConfig(config: Config): PublicConfig {
   const edition = EDITIONS[config.edition];
   return {
     edition: config.edition,
@@ -26,14 +28,11 @@ export function publicConfig(config: Config) {
 }
 
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => {
-    await app.deps.db.execute(sql`select 1`);
-    return { status: 'ok' };
+  routes(app, publicContracts, {
+    health: async () => {
+      await app.deps.db.execute(sql`select 1`);
+      return { status: 'ok' };
+    },
+    config: async () => ok(publicConfig(app.deps.config)),
   });
-
-  app.get(
-    '/api/public/config',
-    { config: { public: true }, schema: { tags: ['公共'], summary: '版本与品牌配置' } },
-    async () => ok(publicConfig(app.deps.config)),
-  );
 };

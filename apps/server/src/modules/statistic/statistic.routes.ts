@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { desc, eq, sql } from 'drizzle-orm';
 import { activityLog, users } from '../../db/schema';
+import { statisticContracts } from '@kaopei/shared/contracts/statistic';
 import { ok } from '../../core/http';
+import { routes } from '../../core/route';
 
 export const statisticRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
-  app.get(
-    '/user/api/v1/statistic/console',
-    { config: { menu: '/manage/console' }, schema: { tags: ['统计'], summary: '控制台统计' } },
-    async (request) => {
+  routes(app, statisticContracts, {
+    console: async (request) => {
       const org = request.ctx.organizationId;
       // One round trip for all counts.
       const result = (await db.execute(sql`select
@@ -43,12 +43,7 @@ export const statisticRoutes: FastifyPluginAsyncZod = async (app) => {
         recentActivity: recent.map((r) => ({ ...r, createdAt: r.createdAt.getTime() })),
       });
     },
-  );
-
-  app.get(
-    '/user/api/v1/statistic/staff/sum',
-    { schema: { tags: ['统计'], summary: '员工人数（在职 / 离职）' } },
-    async (request) => {
+    staffSum: async (request) => {
       const rows = await db
         .select({ status: users.status, count: sql<number>`count(*)::int` })
         .from(users)
@@ -58,5 +53,5 @@ export const statisticRoutes: FastifyPluginAsyncZod = async (app) => {
       const left = rows.find((r) => r.status === 1)?.count ?? 0;
       return ok({ total: active + left, active, left });
     },
-  );
+  });
 };
