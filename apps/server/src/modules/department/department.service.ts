@@ -13,6 +13,16 @@ import {
   violatedUniqueIndex,
 } from '../staff/staff.rules';
 import { styleHeaderRow, workbookBuffer } from '../staff/staff.excel';
+import type {
+  DepartmentLeader,
+  DepartmentNode,
+  FlatDepartment,
+  PostMatchNode,
+  SearchedDepartmentNode,
+  SimpleDepartmentNode,
+  StaffTreeNode,
+  TreeStaff,
+} from '@kaopei/shared/contracts/department';
 
 /** Deepest nesting of departments (a root department is level 1). */
 export const MAX_DEPARTMENT_DEPTH = 10;
@@ -144,18 +154,6 @@ async function staffCounts(db: DbOrTx, organizationId: number): Promise<Map<numb
   return map;
 }
 
-export interface DepartmentNode {
-  departmentId: number;
-  name: string;
-  parentId: number | null;
-  sort: number;
-  /** Active staff of the department and all departments below it. */
-  staffCount: number;
-  /** Active staff directly in the department. */
-  ownStaffCount: number;
-  children: DepartmentNode[];
-}
-
 function countedTree(index: DepartmentIndex, counts: Map<number, StaffCounts>): DepartmentNode[] {
   return buildNested<DepartmentNode>(index, null, (row, children) => {
     const own = counts.get(row.id)?.active ?? 0;
@@ -180,16 +178,6 @@ export async function departmentTree(db: Db, ctx: RequestContext): Promise<Depar
   return countedTree(index, counts);
 }
 
-export interface FlatDepartment {
-  departmentId: number;
-  name: string;
-  parentId: number | null;
-  sort: number;
-  /** Full path, e.g. 技术部/研发组. */
-  path: string;
-  level: number;
-}
-
 /** Every department, flat, in tree (pre-)order. */
 export async function allDepartments(db: Db, ctx: RequestContext): Promise<FlatDepartment[]> {
   const index = await loadDepartments(db, ctx.organizationId);
@@ -211,13 +199,6 @@ export async function allDepartments(db: Db, ctx: RequestContext): Promise<FlatD
   return out;
 }
 
-export interface SimpleDepartmentNode {
-  departmentId: number;
-  name: string;
-  parentId: number | null;
-  children: SimpleDepartmentNode[];
-}
-
 /** The subtree under `departmentId` (the department itself as the only root), or the whole tree. */
 export async function simpleSubtree(
   db: Db,
@@ -235,12 +216,6 @@ export async function simpleSubtree(
   const root = index.byId.get(departmentId);
   if (!root) throw notFound(DEPARTMENT_NOT_FOUND);
   return [make(root, buildNested(index, root.id, make))];
-}
-
-export interface SearchedDepartmentNode extends Omit<DepartmentNode, 'children'> {
-  /** The name contains the keyword (other nodes are ancestors or descendants of a match). */
-  matched: boolean;
-  children: SearchedDepartmentNode[];
 }
 
 /** The tree pruned to departments whose name contains `keyword`, with their ancestors and subtrees. */
@@ -262,19 +237,6 @@ export async function searchTree(
       return [{ ...node, matched, children }];
     });
   return mark(countedTree(index, counts), needle === '');
-}
-
-interface TreeStaff {
-  userId: number;
-  realName: string;
-}
-
-export interface StaffTreeNode {
-  departmentId: number;
-  name: string;
-  parentId: number | null;
-  staffs: TreeStaff[];
-  children: StaffTreeNode[];
 }
 
 async function activeStaffByDepartment(db: Db, organizationId: number) {
@@ -310,16 +272,6 @@ export async function staffManageTree(db: Db, ctx: RequestContext): Promise<Staf
     staffs: byDepartment.get(row.id) ?? [],
     children,
   }));
-}
-
-export interface PostMatchNode {
-  departmentId: number;
-  name: string;
-  parentId: number | null;
-  /** Staff holding the post in this department and below. */
-  matchedCount: number;
-  staffs: (TreeStaff & { matched: boolean })[];
-  children: PostMatchNode[];
 }
 
 /** The staff tree with members whose post is `postId` marked. */
@@ -544,14 +496,6 @@ export async function assertDepartment(
 // ---------------------------------------------------------------------------------------------------------
 // Leaders
 // ---------------------------------------------------------------------------------------------------------
-
-export interface DepartmentLeader {
-  userId: number;
-  realName: string;
-  jobNumber: string | null;
-  departmentId: number | null;
-  departmentName: string | null;
-}
 
 export async function getLeaders(
   db: Db,

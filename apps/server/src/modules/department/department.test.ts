@@ -17,7 +17,7 @@ import type {
   PostMatchNode,
   SearchedDepartmentNode,
   StaffTreeNode,
-} from './department.service';
+} from '@kaopei/shared/contracts/department';
 
 let t: TestApp;
 let other: TestOrg;
@@ -344,7 +344,7 @@ describe('department changes', () => {
       body: { departmentId: ops, sort: -1 },
     });
     expect(badSort.status).toBe(400);
-    expect(badSort.body.message).toBe('参数 sort 不正确：sort 不能小于 0');
+    expect(badSort.body.message).toBe('参数 sort 不正确：排序位置不能小于 0');
   });
 
   it('answers 404 for another organisation’s department and changes nothing there', async () => {

@@ -6,6 +6,7 @@ import { hashPassword } from '../../core/crypto';
 import { recordActivity } from '../../core/activity';
 import { posts, roles, userRoles, users } from '../../db/schema';
 import { loadDepartments } from '../department/department.service';
+import type { ImportMode, ImportResult, ImportRowError as ImportError } from '@kaopei/shared/contracts/file';
 import { FIELD_LABELS, type ImportField, type ImportRow } from './staff.excel';
 import {
   EMAIL_MAX,
@@ -20,27 +21,7 @@ import {
   violatedUniqueIndex,
 } from './staff.rules';
 
-export type ImportMode = 'all' | 'valid';
-
-export interface ImportError {
-  /** Excel row number. */
-  row: number;
-  /** Column name as in the template (姓名, 账号 …). */
-  field: string;
-  reason: string;
-}
-
-export interface ImportResult {
-  mode: ImportMode;
-  /** Data rows in the file. */
-  total: number;
-  imported: number;
-  /** Rows with at least one error. */
-  failedRows: number;
-  errors: ImportError[];
-  /** More errors exist than are listed. */
-  errorsTruncated: boolean;
-}
+export type { ImportResult } from '@kaopei/shared/contracts/file';
 
 /** At most this many errors are kept in the job result (the count of failed rows is always exact). */
 export const MAX_REPORTED_ERRORS = 2000;

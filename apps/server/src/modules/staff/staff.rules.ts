@@ -6,26 +6,13 @@ export const STAFF_LEFT = 1;
 export const STAFF_DELETED = 2;
 
 export { ACCOUNT_PATTERN, accountProblem, EMAIL_PATTERN, PHONE_PATTERN } from '@kaopei/shared';
-/** 8–32 characters, at least one letter and one digit, no spaces (the policy of modules/account). */
-export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)\S{8,32}$/;
-
-export const REAL_NAME_MAX = 50;
-export const JOB_NUMBER_MAX = 50;
-export const EMAIL_MAX = 200;
-
-export const MESSAGES = {
-  realNameRequired: '姓名不能为空',
-  realNameTooLong: `姓名不能超过 ${REAL_NAME_MAX} 个字符`,
-  accountRequired: '账号不能为空',
-  accountFormat: '账号需为 4–32 位字母、数字或下划线',
-  accountLooksLikePhone: '账号不能使用手机号格式（手机号可直接用于登录）',
-  phoneFormat: '手机号格式不正确，应为 11 位中国大陆手机号',
-  emailFormat: '邮箱格式不正确',
-  emailTooLong: `邮箱不能超过 ${EMAIL_MAX} 个字符`,
-  jobNumberTooLong: `工号不能超过 ${JOB_NUMBER_MAX} 个字符`,
-  passwordFormat: '密码需为 8–32 位，同时包含字母和数字，且不含空格',
-  genderFormat: '性别只能填写“男”或“女”',
-} as const;
+export {
+  EMAIL_MAX,
+  JOB_NUMBER_MAX,
+  PASSWORD_PATTERN,
+  REAL_NAME_MAX,
+  STAFF_MESSAGES as MESSAGES,
+} from '@kaopei/shared/contracts/staff';
 
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import { loadDepartments } from '../department/department.service';
 import type { StaffExportRow } from './staff.excel';
+import type { DirectoryRow, StaffDetail, StaffRow, StaffSortField } from '@kaopei/shared/contracts/staff';
 import {
   STAFF_ACTIVE,
   STAFF_DELETED,
@@ -25,6 +26,8 @@ import {
 } from './staff.rules';
 
 export const STAFF_NOT_FOUND = '员工不存在';
+
+export type { DirectoryRow, StaffDetail, StaffRow, StaffSortField };
 
 // ---------------------------------------------------------------------------------------------------------
 // Search
@@ -46,19 +49,6 @@ export interface StaffFilter {
   userIds?: number[];
 }
 
-export const STAFF_SORT_FIELDS = [
-  'realName',
-  'account',
-  'jobNumber',
-  'phone',
-  'email',
-  'gender',
-  'status',
-  'departmentName',
-  'createdAt',
-] as const;
-export type StaffSortField = (typeof STAFF_SORT_FIELDS)[number];
-
 export interface StaffSort {
   field: StaffSortField;
   order: 'asc' | 'desc';
@@ -75,30 +65,6 @@ const SORT_COLUMNS = {
   departmentName: departments.name,
   createdAt: users.createdAt,
 } as const satisfies Record<StaffSortField, unknown>;
-
-export interface StaffRow {
-  userId: number;
-  account: string;
-  realName: string;
-  gender: boolean | null;
-  phone: string | null;
-  email: string | null;
-  jobNumber: string | null;
-  status: number;
-  departmentId: number | null;
-  departmentName: string | null;
-  postVO: { postId: number; postName: string } | null;
-  roles: { roleId: number; name: string }[];
-  isAdmin: boolean;
-  /** Epoch milliseconds. */
-  createdAt: number;
-}
-
-/** A colleague as any signed-in member of the organisation may see them (no contact details). */
-export type DirectoryRow = Pick<
-  StaffRow,
-  'userId' | 'realName' | 'gender' | 'jobNumber' | 'status' | 'departmentId' | 'departmentName' | 'postVO'
->;
 
 const idList = (ids: readonly number[]) =>
   sql.join(
@@ -260,13 +226,6 @@ export function toDirectoryRow(row: StaffRow): DirectoryRow {
     departmentName: row.departmentName,
     postVO: row.postVO,
   };
-}
-
-export interface StaffDetail extends StaffRow {
-  departmentPath: string;
-  /** Departments the person leads. */
-  leaderOf: { departmentId: number; name: string }[];
-  lastLoginAt: number | null;
 }
 
 export async function staffDetail(db: Db, ctx: RequestContext, userId: number): Promise<StaffDetail> {

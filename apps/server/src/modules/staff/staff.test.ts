@@ -174,6 +174,23 @@ describe('staff search', () => {
     expect(foreign.body.message).toBe('部门不存在');
   });
 
+  it('pages with pageNumber/pageSize (one-based) as well as page/size', async () => {
+    const zeroBased = data<StaffRow[]>(
+      await call(t, 'POST', `${SEARCH}?page=1&size=2`, { user: org.admin, body: {} }),
+    );
+    const res = await call(t, 'POST', `${SEARCH}?pageNumber=2&pageSize=2`, { user: org.admin, body: {} });
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body.res?.total).toBe(5);
+    const oneBased = data<StaffRow[]>(res);
+    expect(oneBased).toHaveLength(2);
+    expect(oneBased.map((row) => row.userId)).toEqual(zeroBased.map((row) => row.userId));
+    const last = await call(t, 'POST', `${SEARCH}?pageNumber=3&pageSize=2`, { user: org.admin, body: {} });
+    expect(data<StaffRow[]>(last)).toHaveLength(1);
+    const bad = await call(t, 'POST', `${SEARCH}?pageNumber=0&pageSize=2`, { user: org.admin, body: {} });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('pageNumber');
+  });
+
   it('needs the 员工管理 menu', async () => {
     const res = await call(t, 'POST', `${SEARCH}?page=0&size=10`, { user: org.staff, body: {} });
     expect(res.status).toBe(403);
@@ -276,7 +293,7 @@ describe('adding staff', () => {
       ],
       [
         { account: unique('ok'), realName: 'x', departmentId: 'abc' },
-        '参数 departmentId 不正确：departmentId 必须是数字',
+        '参数 departmentId 不正确：部门必须是数字',
       ],
     ];
     for (const [body, message] of cases) {
@@ -686,7 +703,7 @@ async function jobOutcome(org: TestOrg, jobId: number): Promise<JobView> {
 describe('staff Excel template, import and export', () => {
   it('downloads the import template with headers, an example row, notes and the organisation’s departments', async () => {
     const org = await createOrg(t);
-    const res = await download(t, 'GET', '/user/api/v1/files/download/excel/auth', { user: org.admin });
+    const res = await download(t, 'GET', `${S}/import/template`, { user: org.admin });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(String(res.headers['content-disposition'])).toContain(
@@ -702,6 +719,44 @@ describe('staff Excel template, import and export', () => {
       '研发部/前端组',
     ]);
     expect(workbook.getWorksheet('填写说明')?.getCell(1, 1).text).toBe('员工导入说明');
+    const denied = await download(t, 'GET', `${S}/import/template`, { user: org.staff });
+    expect(denied.status).toBe(403);
+  });
+
+  it('the spec’s staff download exports the organisation’s staff, not the template', async () => {
+    const org = await createOrg(t);
+    const left = await createMember(t, org, 'staff', { realName: '离职者', status: 1 });
+    const gone = await createMember(t, org, 'staff', { realName: '已删除', status: 2 });
+    const res = await download(t, 'GET', '/user/api/v1/files/download/excel/auth', { user: org.admin });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(String(res.headers['content-disposition'])).toContain(
+      `filename*=UTF-8''${encodeURIComponent('员工信息_')}`,
+    );
+    const workbook = await readWorkbook(res.data);
+    expect(workbook.getWorksheet('填写说明')).toBeUndefined();
+    const rows = sheetRows(workbook.getWorksheet('员工信息'));
+    expect(rows[0]?.slice(0, 3)).toEqual(['姓名', '账号', '手机号']);
+    const accounts = rows.slice(1).map((row) => row[1]);
+    // Everyone of the organisation (在职 and 离职), nobody deleted, nobody of another organisation.
+    expect(accounts.sort()).toEqual([org.admin.account, org.staff.account, left.account].sort());
+    expect(accounts).not.toContain(gone.account);
+    expect(accounts).not.toContain(other.admin.account);
+    expect(accounts).not.toContain(other.staff.account);
+    const activity = await t.app.deps.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.organizationId, org.id), eq(activityLog.action, '导出员工')));
+    expect(activity.map((a) => a.detail)).toEqual(['导出了 3 名员工的信息']);
+
+    const otherRes = await download(t, 'GET', '/user/api/v1/files/download/excel/auth', {
+      user: other.admin,
+    });
+    const otherAccounts = sheetRows((await readWorkbook(otherRes.data)).getWorksheet('员工信息'))
+      .slice(1)
+      .map((row) => row[1]);
+    expect(otherAccounts).toContain(other.staff.account);
+    expect(otherAccounts).not.toContain(org.staff.account);
     const denied = await download(t, 'GET', '/user/api/v1/files/download/excel/auth', { user: org.staff });
     expect(denied.status).toBe(403);
   });
@@ -840,7 +895,9 @@ describe('staff Excel template, import and export', () => {
     expect(weakDefault.body.message).toContain('默认初始密码不正确');
     const badMode = await importFile(org, await importWorkbook([['x', unique('w')]]), { mode: 'some' });
     expect(badMode.status).toBe(400);
-    expect(badMode.body.message).toContain('mode 只能是 all（全部导入）或 valid（仅导入正确行）');
+    expect(badMode.body.message).toBe(
+      '参数 mode 不正确：导入方式只能是 all（全部正确才导入）或 valid（只导入正确行）',
+    );
     const noFile = await call(t, 'POST', `${S}/import`, { user: org.admin, body: {} });
     expect(noFile.status).toBe(400);
     const denied = await importFile(

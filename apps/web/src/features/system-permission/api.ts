@@ -1,67 +1,20 @@
-import type { Mode, PermissionIndex } from '@kaopei/shared';
-import { get, getPage, post, postPage, type Page } from '../../lib/http';
+import { roleContracts as roles } from '@kaopei/shared/contracts/role';
+import { staffContracts } from '@kaopei/shared/contracts/staff';
+import { call, callPage, type BodyIn } from '../../lib/api';
 
-/** Roles, menu grants and role members (docs: /user/api/v1/role, /user/api/v2/sys/permission). */
+/**
+ * Roles, menu grants and role members (contracts: packages/shared/src/contracts/role.ts; the menu
+ * shapes are menu.ts's). Paging `page` is zero-based.
+ */
 
-export interface RoleRow {
-  roleId: number;
-  name: string;
-  description: string | null;
-  /** Bit mask: permission index n sets 1 << n. */
-  permission: number;
-  permissions: PermissionIndex[];
-  userCount: number;
-  isDefault: boolean;
-  createdAt: number;
-}
-
-export interface RoleMember {
-  userId: number;
-  account: string;
-  realName: string;
-  jobNumber: string | null;
-  phone: string | null;
-  departmentId: number | null;
-  departmentName: string | null;
-  /** 0 在职, 1 离职. */
-  status: number;
-  isAdmin: boolean;
-}
-
-/** A node of the full menu tree offered for granting. */
-export interface GrantMenuNode {
-  id: number;
-  parentId: number | null;
-  name: string;
-  icon: string | null;
-  url: string | null;
-  modes: Mode[];
-  /** Permission index whose bit also grants this subtree. */
-  permissionIndex: number | null;
-  children: GrantMenuNode[];
-}
-
-export interface ModeMenuGroup {
-  mode: Mode;
-  label: string;
-  children: GrantMenuNode[];
-}
-
-/** A row of `POST /user/api/v2/staff/search` (the fields the picker shows). */
-export interface StaffSearchRow {
-  userId: number;
-  realName: string;
-  account: string;
-  jobNumber?: string | null;
-  departmentName?: string | null;
-  status?: number;
-}
-
-export interface RoleInput {
-  name: string;
-  description?: string | null;
-  permissions: PermissionIndex[];
-}
+export type { RoleMember, RoleRow } from '@kaopei/shared/contracts/role';
+export type { GrantMenuNode, ModeMenuGroup } from '@kaopei/shared/contracts/menu';
+/** A row of the staff picker (the staff search's row). */
+export type { StaffRow as StaffSearchRow } from '@kaopei/shared/contracts/staff';
+/** What the role form edits. */
+export type RoleInput = Omit<BodyIn<typeof roles.add>, 'permission' | 'menuIds'>;
+/** Who gets or loses which roles. */
+export type RoleAssignment = BodyIn<typeof roles.assign>;
 
 export const roleKeys = {
   all: ['roles'] as const,
@@ -74,81 +27,52 @@ export const roleKeys = {
     ['staff-search', keyword, page, size] as const,
 };
 
+export function fetchRoles(page: number, size: number, keyword: string) {
+  return callPage(roles.list, { query: { page, size, keyword: keyword || undefined } });
+}
+
+export function createRole(input: RoleInput) {
+  return call(roles.add, { body: input });
+}
+
+export function modifyRole(roleId: number, input: Partial<RoleInput>) {
+  return call(roles.modify, { body: { roleId, ...input } });
+}
+
 /** Repeated query parameters (`roleIds=1&roleIds=2`), as the spec's delete call sends them. */
-const repeatParams = { paramsSerializer: { indexes: null } };
-
-/** `page` is zero-based. */
-export function fetchRoles(page: number, size: number, keyword: string): Promise<Page<RoleRow>> {
-  return getPage<RoleRow>('/user/api/v1/role/permission/role/get', {
-    page,
-    size,
-    keyword: keyword || undefined,
-  });
+export function deleteRoles(roleIds: number[]) {
+  return call(roles.delete, { query: { roleIds } });
 }
 
-export function createRole(input: RoleInput): Promise<RoleRow> {
-  return post<RoleRow>('/user/api/v1/role/permission/role/add', input);
-}
-
-export function modifyRole(roleId: number, input: Partial<RoleInput>): Promise<RoleRow> {
-  return post<RoleRow>('/user/api/v1/role/modify', { roleId, ...input });
-}
-
-export function deleteRoles(roleIds: number[]): Promise<{ count: number; reassigned: number }> {
-  return post<{ count: number; reassigned: number }>('/user/api/v1/role/permission/role/delete', null, {
-    params: { roleIds },
-    ...repeatParams,
-  });
-}
-
-export function fetchGrantTree(): Promise<ModeMenuGroup[]> {
-  return get<ModeMenuGroup[]>('/user/api/v2/sys/permission/get/by-endpoint/menu');
+export function fetchGrantTree() {
+  return call(roles.grantTree, { query: { endpoint: 1 } });
 }
 
 /** Menu ids granted to the role directly. */
-export function fetchRoleMenuIds(roleId: number): Promise<number[]> {
-  return get<number[]>('/user/api/v2/sys/permission/get/by-role', { roleId, permissionType: 1 });
+export function fetchRoleMenuIds(roleId: number) {
+  return call(roles.grantOf, { query: { roleId, permissionType: 1 } });
 }
 
-export function saveRoleMenus(roleId: number, menuIds: number[]): Promise<number[]> {
-  return post<number[]>('/user/api/v2/sys/permission/modify/by-role', { roleId, menuIds });
+export function saveRoleMenus(roleId: number, menuIds: number[]) {
+  return call(roles.setMenus, { body: { roleId, menuIds } });
 }
 
-/** `page` is zero-based. */
-export function fetchRoleMembers(
-  roleId: number,
-  page: number,
-  size: number,
-  keyword: string,
-): Promise<Page<RoleMember>> {
-  return getPage<RoleMember>('/user/api/v1/role/users', {
-    roleId,
-    page,
-    size,
-    keyword: keyword || undefined,
+export function fetchRoleMembers(roleId: number, page: number, size: number, keyword: string) {
+  return callPage(roles.members, { query: { roleId, page, size, keyword: keyword || undefined } });
+}
+
+export function assignRoles(input: RoleAssignment) {
+  return call(roles.assign, { body: input });
+}
+
+export function unassignRoles(input: BodyIn<typeof roles.unassign>) {
+  return call(roles.unassign, { body: input });
+}
+
+/** Active staff matching a keyword. */
+export function searchStaff(keyword: string, page: number, size: number) {
+  return callPage(staffContracts.search, {
+    query: { page, size },
+    body: { keyword: keyword || undefined, status: 0 },
   });
-}
-
-export function assignRoles(input: {
-  userIds: number[];
-  roleIds: number[];
-  mode: 'add' | 'replace';
-}): Promise<{ count: number }> {
-  return post<{ count: number }>('/user/api/v1/role/assign', input);
-}
-
-export function unassignRoles(input: {
-  userIds: number[];
-  roleIds: number[];
-}): Promise<{ count: number; reassigned: number }> {
-  return post<{ count: number; reassigned: number }>('/user/api/v1/role/unassign', input);
-}
-
-/** Active staff matching a keyword; `page` is zero-based. */
-export function searchStaff(keyword: string, page: number, size: number): Promise<Page<StaffSearchRow>> {
-  return postPage<StaffSearchRow>(
-    '/user/api/v2/staff/search',
-    { keyword: keyword || undefined, status: 0 },
-    { params: { page, size } },
-  );
 }

@@ -1,112 +1,24 @@
-import { get, post, postPage, type Page } from '../../lib/http';
+import { departmentContracts as departments } from '@kaopei/shared/contracts/department';
+import { fileContracts, type ImportMode } from '@kaopei/shared/contracts/file';
+import { staffContracts as staff, type StaffSearchFilter } from '@kaopei/shared/contracts/staff';
+import { call, callPage, type BodyIn, type DataOf } from '../../lib/api';
+import { download } from '../../lib/download';
+import { http, unwrap, type ApiEnvelope } from '../../lib/http';
 
-/** Departments and staff (server: modules/department, modules/staff). Paging `page` is zero-based. */
+/**
+ * Departments and staff (contracts: packages/shared/src/contracts/department.ts and staff.ts).
+ * Paging `page` is zero-based.
+ */
 
-export interface DepartmentNode {
-  departmentId: number;
-  name: string;
-  parentId: number | null;
-  sort: number;
-  /** Active staff of the department and everything below it. */
-  staffCount: number;
-  ownStaffCount: number;
-  children: DepartmentNode[];
-}
-
-export interface DepartmentLeader {
-  userId: number;
-  realName: string;
-  jobNumber: string | null;
-  departmentId: number | null;
-  departmentName: string | null;
-}
-
-export interface StaffRow {
-  userId: number;
-  account: string;
-  realName: string;
-  gender: boolean | null;
-  phone: string | null;
-  email: string | null;
-  jobNumber: string | null;
-  /** 0 在职, 1 离职. */
-  status: number;
-  departmentId: number | null;
-  departmentName: string | null;
-  postVO: { postId: number; postName: string } | null;
-  roles: { roleId: number; name: string }[];
-  isAdmin: boolean;
-  /** Epoch milliseconds. */
-  createdAt: number;
-}
-
-export type StaffSortField =
-  | 'realName'
-  | 'account'
-  | 'jobNumber'
-  | 'phone'
-  | 'email'
-  | 'gender'
-  | 'status'
-  | 'departmentName'
-  | 'createdAt';
-
-export interface StaffFilter {
-  /** Includes sub-departments. */
-  departmentId?: number | null;
-  status?: number;
-  jobNumber?: string;
-  keyword?: string;
-  sort?: { field: StaffSortField; order: 'asc' | 'desc' };
-}
-
-export interface StaffInput {
-  account: string;
-  realName: string;
-  phone?: string | null;
-  email?: string | null;
-  gender?: boolean | null;
-  jobNumber?: string | null;
-  departmentId?: number | null;
-  postId?: number | null;
-  roleIds?: number[];
-  password?: string | null;
-}
-
-export interface StaffOptions {
-  roles: { roleId: number; name: string; isDefault: boolean }[];
-  posts: { postId: number; postName: string }[];
-}
-
-export type ImportMode = 'all' | 'valid';
-
-export interface ImportRowError {
-  /** Excel row number. */
-  row: number;
-  field: string;
-  reason: string;
-}
-
-export interface ImportResult {
-  mode: ImportMode;
-  total: number;
-  imported: number;
-  failedRows: number;
-  errors: ImportRowError[];
-  errorsTruncated: boolean;
-}
-
-/** `GET /user/api/v1/jobs/:id`. */
-export interface JobView {
-  id: number;
-  kind: string;
-  status: 'queued' | 'running' | 'succeeded' | 'failed';
-  total: number;
-  processed: number;
-  percent: number;
-  result: ImportResult | null;
-  error: string | null;
-}
+export type { DepartmentLeader, DepartmentNode, DepartmentRow } from '@kaopei/shared/contracts/department';
+export type { StaffDetail, StaffOptions, StaffRow, StaffSortField } from '@kaopei/shared/contracts/staff';
+export type { ImportMode, ImportResult, ImportRowError, JobView } from '@kaopei/shared/contracts/file';
+/** The staff search filter (the search body). */
+export type StaffFilter = StaffSearchFilter;
+/** What the staff form sends. */
+export type StaffInput = BodyIn<typeof staff.add>;
+/** What a department change sends. */
+export type DepartmentChange = BodyIn<typeof departments.modify>;
 
 export const staffKeys = {
   all: ['system-staff'] as const,
@@ -119,108 +31,103 @@ export const staffKeys = {
   job: (jobId: number) => ['system-staff', 'job', jobId] as const,
 };
 
-const D = '/user/api/v1/department';
-const S = '/user/api/v1/staff';
-
 // ---- departments ----
 
-export function fetchDepartmentTree(): Promise<DepartmentNode[]> {
-  return get<DepartmentNode[]>(`${D}/tree`);
+export function fetchDepartmentTree() {
+  return call(departments.tree);
 }
 
-export function addDepartment(name: string, parentId: number | null): Promise<DepartmentNode> {
-  return post<DepartmentNode>(`${D}/add`, { name, parentId });
+export function addDepartment(name: string, parentId: number | null) {
+  return call(departments.add, { body: { name, parentId } });
 }
 
-export function modifyDepartment(input: {
-  departmentId: number;
-  name?: string;
-  parentId?: number | null;
-  sort?: number;
-}): Promise<null> {
-  return post<null>(`${D}/modify`, input);
+export function modifyDepartment(input: DepartmentChange) {
+  return call(departments.modify, { body: input });
 }
 
-export function deleteDepartment(departmentId: number): Promise<null> {
-  return post<null>(`${D}/delete`, { departmentId });
+export function deleteDepartment(departmentId: number) {
+  return call(departments.delete, { body: { departmentId } });
 }
 
-export function fetchLeaders(departmentId: number): Promise<DepartmentLeader[]> {
-  return get<DepartmentLeader[]>(`${D}/get/department/leaders`, { departmentId });
+export function fetchLeaders(departmentId: number) {
+  return call(departments.leaders, { query: { departmentId } });
 }
 
-export function setLeaders(departmentId: number, userIds: number[]): Promise<DepartmentLeader[]> {
-  return post<DepartmentLeader[]>(`${D}/set/department/leaders`, { departmentId, userIds });
+export function setLeaders(departmentId: number, userIds: number[]) {
+  return call(departments.setLeaders, { body: { departmentId, userIds } });
 }
 
 // ---- staff ----
 
-export function searchStaff(filter: StaffFilter, page: number, size: number): Promise<Page<StaffRow>> {
-  return postPage<StaffRow>('/user/api/v2/staff/search', filter, { params: { page, size } });
+export function searchStaff(filter: StaffFilter, page: number, size: number) {
+  return callPage(staff.search, { query: { page, size }, body: filter });
 }
 
-export function fetchStaffOptions(): Promise<StaffOptions> {
-  return get<StaffOptions>(`${S}/options`);
+export function fetchStaffOptions() {
+  return call(staff.options);
 }
 
-export function addStaff(input: StaffInput): Promise<{ userId: number; initialPassword: string | null }> {
-  return post<{ userId: number; initialPassword: string | null }>(`${S}/add`, input);
+export function addStaff(input: StaffInput) {
+  return call(staff.add, { body: input });
 }
 
-export function modifyStaff(userId: number, input: Partial<StaffInput>): Promise<StaffRow> {
-  return post<StaffRow>(`${S}/modify`, { userId, ...input });
+export function modifyStaff(userId: number, input: Partial<StaffInput>) {
+  return call(staff.modify, { body: { userId, ...input } });
 }
 
-export function deleteStaff(userIds: number[]): Promise<{ count: number }> {
-  return post<{ count: number }>(`${S}/delete`, { userIds });
+export function deleteStaff(userIds: number[]) {
+  return call(staff.delete, { body: { userIds } });
 }
 
-export function setStaffStatus(userIds: number[], status: number): Promise<{ count: number }> {
-  return post<{ count: number }>(`${S}/status`, { userIds, status });
+export function setStaffStatus(userIds: number[], status: number) {
+  return call(staff.status, { body: { userIds, status } });
 }
 
-export function moveStaff(userIds: number[], departmentId: number): Promise<{ count: number }> {
-  return post<{ count: number }>(`${S}/move`, { userIds, departmentId });
+export function moveStaff(userIds: number[], departmentId: number) {
+  return call(staff.move, { body: { userIds, departmentId } });
 }
 
-export function resetPassword(userId: number, password?: string): Promise<{ password: string | null }> {
-  return post<{ password: string | null }>(`${S}/reset-password`, {
-    userId,
-    password: password || undefined,
-  });
+export function resetPassword(userId: number, password?: string) {
+  return call(staff.resetPassword, { body: { userId, password: password || undefined } });
 }
 
-export function startImport(
+/** The import takes a multipart form, which the contract cannot describe: the mode is its query. */
+export async function startImport(
   file: File,
   mode: ImportMode,
   defaultPassword: string,
-): Promise<{ jobId: number; total: number }> {
+): Promise<DataOf<typeof staff.import>> {
   const form = new FormData();
   // Text fields go before the file: the server reads fields that precede it.
   if (defaultPassword) form.append('defaultPassword', defaultPassword);
   form.append('file', file, file.name);
-  return post<{ jobId: number; total: number }>(`${S}/import`, form, { params: { mode } });
+  const response = await http.request<ApiEnvelope<DataOf<typeof staff.import>>>({
+    method: staff.import.method,
+    url: staff.import.path,
+    params: { mode },
+    data: form,
+  });
+  return unwrap(response.data).data;
 }
 
-export function fetchJob(jobId: number): Promise<JobView> {
-  return get<JobView>(`/user/api/v1/jobs/${jobId}`);
+export function fetchJob(jobId: number) {
+  return call(fileContracts.job, { params: { id: jobId } });
 }
 
 // ---- downloads ----
 
-// Until this feature's calls come from contracts: the URL form of lib/download.
+// Other features still import these from here; they move to lib/download.
 export { downloadUrl as download, fileNameFromDisposition } from '../../lib/download';
-import { downloadUrl as download } from '../../lib/download';
 
 export function downloadTemplate(): Promise<string> {
-  return download('/user/api/v1/files/download/excel/auth', { fileName: '员工导入模板.xlsx' });
+  return download(staff.importTemplate, undefined, '员工导入模板.xlsx');
 }
 
 /** Chosen staff, or everyone matching the filter; more than 5,000 people arrive as a zip. */
 export function exportStaff(target: { userIds: number[] } | { filter: StaffFilter }): Promise<string> {
-  return download(`${D}/export/specific`, { method: 'POST', data: target, fileName: '员工信息.xlsx' });
+  return download(departments.exportStaff, { body: target }, '员工信息.xlsx');
 }
 
 export function exportDepartments(departmentId?: number): Promise<string> {
-  return download(`${D}/export`, { params: { departmentId }, fileName: '部门架构.xlsx' });
+  return download(departments.export, { query: { departmentId } }, '部门架构.xlsx');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFromDisposition, type DepartmentNode } from './api';
+import { fileNameFromDisposition } from '../../lib/download';
+import type { DepartmentNode } from './api';
 import { ACCOUNT_PATTERN } from '@kaopei/shared';
 import {
   PASSWORD_PATTERN,
@@ -54,6 +55,9 @@ describe('staff page rules', () => {
     expect(genderText(true)).toBe('男');
     expect(genderText(false)).toBe('女');
     expect(genderText(null)).toBe('—');
+    // An unknown gender is never shown as 女 (the shared genderLabel alone would say 女).
+    expect(genderText(undefined)).toBe('—');
+    expect([genderText(null), genderText(undefined)]).not.toContain('女');
   });
 
   it('mirrors the server’s account and password rules', () => {

@@ -8,14 +8,14 @@ import {
   PHONE_PATTERN,
   userStatusLabel,
 } from '@kaopei/shared';
+import { PASSWORD_PATTERN } from '@kaopei/shared/contracts/staff';
 import type { DepartmentNode } from './api';
 
 /**
  * Form rules mirroring the server's (modules/staff/staff.rules.ts), so mistakes show before submitting;
  * the server checks again and has the last word.
  */
-export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)\S{8,32}$/;
-export { PASSWORD_HINT };
+export { PASSWORD_HINT, PASSWORD_PATTERN };
 
 export const accountRules: FormRule[] = [
   { required: true, whitespace: true, message: '请输入账号' },
