@@ -166,8 +166,6 @@ export const answerInput = z.object({
   flagged: z.boolean({ error: 'flagged 必须是 true 或 false' }).optional(),
 });
 export type AnswerInput = z.output<typeof answerInput>;
-/** What the page sends for one question. */
-export type AnswerSave = z.input<typeof answerInput>;
 
 export const saveResult = z.object({
   /** The seq now stored for each question sent (equal to the one sent when it was taken). */
@@ -209,7 +207,7 @@ const scoresWithheld = { score: z.null(), markComment: z.null() };
 const answersShown = {
   options: z.array(resultOption.extend({ correct: z.boolean().optional() })).nullable(),
   /** Free-form per question type (a fill-in's blanks, a short answer's reference, code samples). */
-  key: z.unknown(),
+  key: z.unknown().optional(),
   analysis: z.string().nullable().optional(),
 };
 const answersWithheld = { options: z.array(resultOption).nullable() };

@@ -33,8 +33,27 @@ import {
   type FrozenQuestionView,
 } from './exam-frozen';
 import { codeGradingJobs } from '../judge/judge.queue';
-import type { AnswerInput, ExamSettings, ReleaseWhen } from './exam.schemas';
-import { OUTER_EXAM_ID, examState, settingsOf, type ExamState } from './exam.service';
+import type {
+  AnswerInput,
+  AttemptResult,
+  AttemptView,
+  ExamIntro,
+  MyExamRow,
+  SaveResult,
+  SubmitSummary,
+} from '@kaopei/shared/contracts/exam-candidate';
+import type { ReleaseWhen } from './exam.schemas';
+import { OUTER_EXAM_ID, examState, settingsOf } from './exam.service';
+
+export type {
+  AttemptResult,
+  AttemptView,
+  ExamIntro,
+  MyExamRow,
+  ResultQuestion,
+  SaveResult,
+  SubmitSummary,
+} from '@kaopei/shared/contracts/exam-candidate';
 
 /** Saves that were in flight at the deadline are still accepted this long after it. */
 export const SAVE_GRACE_MS = 30_000;
@@ -54,28 +73,6 @@ type ExamRecord = typeof exams.$inferSelect;
 type AttemptRecord = typeof examAttempts.$inferSelect;
 
 // ---------- candidate's exam list ----------
-
-export interface MyExamRow {
-  examId: number;
-  name: string;
-  description: string | null;
-  coverUrl: string | null;
-  state: ExamState;
-  startAt: number | null;
-  endAt: number | null;
-  durationMinutes: number;
-  durationText: string;
-  attemptsAllowed: number;
-  attemptsUsed: number;
-  passScore: number;
-  /** The open attempt to resume, if any. */
-  openAttemptId: number | null;
-  /** The latest submitted attempt, if any. */
-  lastAttemptId: number | null;
-  lastStatus: number | null;
-  /** Shown only when the exam's settings release it. */
-  bestScore: number | null;
-}
 
 /** Exams the caller is a candidate of: upcoming, ongoing (incl. in progress) or finished. */
 export async function myExams(
@@ -184,32 +181,6 @@ async function requireCandidateExam(
     .where(and(eq(examCandidates.examId, examId), eq(examCandidates.userId, ctx.userId)));
   if (!candidate) throw forbidden('您不在本场考试的考生名单中');
   return { exam, candidate };
-}
-
-export interface ExamIntro {
-  examId: number;
-  name: string;
-  description: string | null;
-  coverUrl: string | null;
-  state: ExamState;
-  startAt: number | null;
-  endAt: number | null;
-  durationMinutes: number;
-  durationText: string;
-  passScore: number;
-  attemptsAllowed: number;
-  attemptsUsed: number;
-  lateEntryMinutes: number | null;
-  openAttemptId: number | null;
-  attempts: {
-    attemptId: number;
-    attemptNo: number;
-    status: number;
-    statusLabel: string;
-    score: number | null;
-    submittedAt: number | null;
-  }[];
-  serverNow: number;
 }
 
 /** What a candidate reads before starting: rules of the exam and their own attempts. */
@@ -445,46 +416,6 @@ export async function startAttempt(db: Db, ctx: RequestContext, examId: number):
 
 // ---------- the candidate's paper ----------
 
-export interface CandidateQuestionView {
-  questionId: number;
-  /** 1-based number across the paper. */
-  number: number;
-  type: number;
-  typeLabel: string;
-  stem: string;
-  /** Choice options in the candidate's order; `key` is what the answer sends back. No correct flags. */
-  options: { key: number; content: string }[] | null;
-  blankCount: FrozenQuestionView['blankCount'];
-  code: FrozenQuestionView['code'];
-  points: number;
-  answer: unknown;
-  answerSeq: number;
-  flagged: boolean;
-}
-
-export interface AttemptView {
-  attemptId: number;
-  examId: number;
-  examName: string;
-  attemptNo: number;
-  status: number;
-  statusLabel: string;
-  startedAt: number;
-  deadlineAt: number;
-  serverNow: number;
-  saveGraceMs: number;
-  totalPoints: number;
-  questionCount: number;
-  sections: { name: string; questions: CandidateQuestionView[] }[];
-  /** The exam's anti-cheating settings the page enforces (issue 7). */
-  antiCheat: Pick<
-    ExamSettings,
-    'leaveLimit' | 'requireFullscreen' | 'blockCopyPaste' | 'webcamSnapshots' | 'snapshotIntervalSeconds'
-  >;
-  /** What has been recorded so far (a reload shows the leaves already used). */
-  counts: { tabSwitches: number; fullscreenExits: number; warnings: number; snapshots: number };
-}
-
 async function requireOwnAttempt(db: DbOrTx, ctx: RequestContext, attemptId: number): Promise<AttemptRecord> {
   const [attempt] = await db
     .select()
@@ -712,13 +643,6 @@ function checkResponse(answer: unknown): unknown {
   return answer;
 }
 
-export interface SaveResult {
-  /** The seq now stored for each question sent (equal to the one sent when it was taken). */
-  saved: { questionId: number; seq: number }[];
-  deadlineAt: number;
-  serverNow: number;
-}
-
 /** Whether a stored response (jsonb, alias.answer) counts as answered: the monitor's progress. */
 export const answeredSql = (answer: SQL) =>
   sql`(${answer} is not null and ${answer} not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`;
@@ -913,13 +837,6 @@ export async function closeAttempt(
   return { status, unanswered: rows.filter((row) => isUnanswered(row.content.type, row.answer)).length };
 }
 
-export interface SubmitSummary {
-  attemptId: number;
-  status: number;
-  statusLabel: string;
-  unanswered: number;
-}
-
 /** The candidate submits their own attempt (also after the deadline, within the grace period). */
 export async function submitAttempt(db: Db, ctx: RequestContext, attemptId: number): Promise<SubmitSummary> {
   const found = await closingState(db, attemptId, ctx.userId);
@@ -979,40 +896,6 @@ export async function closeExpiredAttempts(
 
 // ---------- the candidate's result ----------
 
-export interface ResultQuestion {
-  questionId: number;
-  number: number;
-  type: number;
-  typeLabel: string;
-  stem: string;
-  options: { key: number; content: string; correct?: boolean }[] | null;
-  points: number;
-  answer: unknown;
-  score: number | null;
-  /** Only when answers are released. */
-  key?: unknown;
-  analysis?: string | null;
-  markComment: string | null;
-}
-
-export interface AttemptResult {
-  attemptId: number;
-  examId: number;
-  examName: string;
-  status: number;
-  statusLabel: string;
-  submittedAt: number | null;
-  timeUsedSeconds: number | null;
-  totalPoints: number;
-  passScore: number;
-  scoreReleased: boolean;
-  answersReleased: boolean;
-  score: number | null;
-  passed: boolean | null;
-  comment: string | null;
-  sections: { name: string; questions: ResultQuestion[] }[];
-}
-
 /** The key a candidate may see once answers are released: never a code question's hidden tests. */
 function revealedKey(content: ExamQuestionContent): unknown {
   if (content.options) return null;
@@ -1021,7 +904,10 @@ function revealedKey(content: ExamQuestionContent): unknown {
   return info ? { languages: info.languages, samples: info.samples } : null;
 }
 
-/** A candidate's result, as the exam's release settings allow. */
+/**
+ * A candidate's result, as the exam's release settings allow: one shape per release (the contract's
+ * `attemptResult` strips whatever a shape leaves out).
+ */
 export async function attemptResult(db: Db, ctx: RequestContext, attemptId: number): Promise<AttemptResult> {
   const attempt = await requireOwnAttempt(db, ctx, attemptId);
   if (attempt.status === 0) throw conflict('尚未交卷');
@@ -1032,7 +918,7 @@ export async function attemptResult(db: Db, ctx: RequestContext, attemptId: numb
   const scoreReleased = released(settings.showScore, exam, attempt, now);
   const answersReleased = released(settings.showAnswers, exam, attempt, now);
   const rows = await paperRows(db, attempt);
-  return {
+  const base = {
     attemptId: attempt.id,
     examId: exam.id,
     examName: exam.name,
@@ -1044,31 +930,63 @@ export async function attemptResult(db: Db, ctx: RequestContext, attemptId: numb
       : null,
     totalPoints: Number(attempt.totalPoints),
     passScore: Number(exam.passScore),
-    scoreReleased,
-    answersReleased,
-    score: scoreReleased ? numberOrNull(attempt.score) : null,
-    passed: scoreReleased && attempt.passed !== null ? attempt.passed === 1 : null,
-    comment: scoreReleased ? attempt.comment : null,
-    sections: groupSections(rows, (row, number) => ({
+  };
+  const totals = {
+    score: numberOrNull(attempt.score),
+    passed: attempt.passed !== null ? attempt.passed === 1 : null,
+    comment: attempt.comment,
+  };
+  const noTotals = { score: null, passed: null, comment: null };
+  const sections = <Q>(view: (row: PaperRow) => Q) =>
+    groupSections(rows, (row, number) => ({
       questionId: row.questionId,
       number,
       type: row.content.type,
       typeLabel: questionTypeLabel(row.content.type),
       stem: row.content.stem,
-      options:
-        orderedOptions(row)?.map(({ key, content, correct }) =>
-          answersReleased ? { key, content, correct } : { key, content },
-        ) ?? null,
       points: row.points,
       answer: row.answer ?? null,
-      score: scoreReleased ? row.score : null,
-      markComment: scoreReleased ? row.markComment : null,
-      ...(answersReleased
-        ? {
-            key: revealedKey(row.content),
-            analysis: settings.showAnalysis ? row.content.analysis : null,
-          }
-        : {}),
-    })),
+      ...view(row),
+    }));
+  const scores = (row: PaperRow) => ({ score: row.score, markComment: row.markComment });
+  const noScores = { score: null, markComment: null };
+  const answers = (row: PaperRow) => ({
+    options: orderedOptions(row),
+    key: revealedKey(row.content),
+    analysis: settings.showAnalysis ? row.content.analysis : null,
+  });
+  const noAnswers = (row: PaperRow) => ({
+    options: orderedOptions(row)?.map(({ key, content }) => ({ key, content })) ?? null,
+  });
+  if (scoreReleased && answersReleased)
+    return {
+      ...base,
+      ...totals,
+      scoreReleased,
+      answersReleased,
+      sections: sections((row) => ({ ...scores(row), ...answers(row) })),
+    };
+  if (scoreReleased)
+    return {
+      ...base,
+      ...totals,
+      scoreReleased,
+      answersReleased: false,
+      sections: sections((row) => ({ ...scores(row), ...noAnswers(row) })),
+    };
+  if (answersReleased)
+    return {
+      ...base,
+      ...noTotals,
+      scoreReleased: false,
+      answersReleased,
+      sections: sections((row) => ({ ...noScores, ...answers(row) })),
+    };
+  return {
+    ...base,
+    ...noTotals,
+    scoreReleased: false,
+    answersReleased: false,
+    sections: sections((row) => ({ ...noScores, ...noAnswers(row) })),
   };
 }

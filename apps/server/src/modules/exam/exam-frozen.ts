@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { QuestionType, questionTypeLabel } from '@kaopei/shared';
+import type { CodeInfo } from '@kaopei/shared/contracts/exam-candidate';
 import type { DbOrTx } from '../../db/client';
 import { examQuestions, type ExamQuestionContent } from '../../db/schema';
 import { freezeQuestions } from './exam.service';
@@ -17,11 +18,7 @@ export interface FrozenQuestionView {
   /** Fill-in-blank: how many blanks. */
   blankCount: number | null;
   /** Code: languages, starting templates and the sample cases (never the hidden ones). */
-  code: {
-    languages: string[];
-    templates: Record<string, string>;
-    samples: { input: string; output: string }[];
-  } | null;
+  code: CodeInfo | null;
 }
 
 export function frozenQuestionView(content: ExamQuestionContent): FrozenQuestionView {

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import {
-  type ExamineeState,
-  type MonitorAttemptDetail,
-  type MonitorExamRow,
-  type MonitorRow,
-} from '@kaopei/shared';
+import type {
+  ExamineeState,
+  MonitorAttemptDetail,
+  MonitorExamRow,
+  MonitorRow,
+} from '@kaopei/shared/contracts/exam-monitor';
+import type {
+  CandidateEventKind,
+  EventsResult,
+  WarningMessage,
+} from '@kaopei/shared/contracts/exam-candidate';
 import { executeHot, rowsOf, type Db } from '../../db/client';
 import {
   attemptQuestions,
@@ -32,16 +37,12 @@ import { examState, settingsOf } from './exam.service';
  * 'snapshot' {key}, and the invigilators' 'warning' {message}, 'extend' {minutes}, 'force_submit',
  * plus 'auto_submit' {reason: 'cheating'} when the leave limit closed the attempt.
  */
-export const CANDIDATE_EVENT_KINDS = [
-  'tab_switch',
-  'fullscreen_exit',
-  'copy_blocked',
-  'paste_blocked',
-  'webcam_granted',
-  'webcam_denied',
-  'heartbeat',
-] as const;
-export type CandidateEventKind = (typeof CANDIDATE_EVENT_KINDS)[number];
+export {
+  CANDIDATE_EVENT_KINDS,
+  type CandidateEventKind,
+  type EventsResult,
+  type WarningMessage,
+} from '@kaopei/shared/contracts/exam-candidate';
 
 /** A candidate seen this recently (heartbeat, event or stream) counts as online. */
 export const ONLINE_WINDOW_MS = 60_000;
@@ -112,15 +113,6 @@ export async function requireOwnAttempt(
     );
   if (!attempt) throw attemptNotFound();
   return attempt;
-}
-
-export interface EventsResult {
-  tabSwitches: number;
-  fullscreenExits: number;
-  leaveLimit: number;
-  /** Leaves the candidate may still make before the attempt is submitted; null when there is no limit. */
-  leavesLeft: number | null;
-  submitted: boolean;
 }
 
 /**
@@ -295,12 +287,6 @@ export async function markPresence(
   await publishUpdate(deps, attempt, { online, lastSeenAt: updated?.lastSeenAt?.getTime() ?? null });
 }
 
-export interface WarningMessage {
-  id: number;
-  message: string;
-  at: number;
-}
-
 /** Invigilators' warnings to the caller's own attempt after `afterId`, oldest first. */
 export async function candidateMessages(
   db: Db,
@@ -330,7 +316,7 @@ export async function candidateMessages(
 
 // ---------- the invigilators' side ----------
 
-export type { MonitorExamRow } from '@kaopei/shared';
+export type { MonitorExamRow } from '@kaopei/shared/contracts/exam-monitor';
 
 /** Published exams running now or starting/ended within a day, ongoing first, with live counts. */
 export async function monitorExams(
@@ -402,7 +388,7 @@ export async function monitorExams(
   };
 }
 
-export type { MonitorRow } from '@kaopei/shared';
+export type { MonitorRow } from '@kaopei/shared/contracts/exam-monitor';
 
 const STATE_CONDITION: Record<ExamineeState, ReturnType<typeof sql>> = {
   not_started: sql`a.id is null`,
@@ -515,7 +501,7 @@ async function requireOrgAttempt(db: Db, ctx: RequestContext, attemptId: number)
   return attempt;
 }
 
-export type { MonitorAttemptDetail } from '@kaopei/shared';
+export type { MonitorAttemptDetail } from '@kaopei/shared/contracts/exam-monitor';
 
 export async function monitorAttempt(
   db: Db,

@@ -2,7 +2,7 @@ import { QuestionType, isCodeLanguage, isUnanswered } from '@kaopei/shared';
 import type { ExamQuestionContent, judgeJobs } from '../../db/schema';
 
 export const JOB_STATUS = { queued: 0, running: 1, done: 2, failed: 3 } as const;
-export const JOB_STATUS_NAMES = ['queued', 'running', 'done', 'failed'] as const;
+/** Their names in replies: JOB_STATUS_NAMES (contracts/judge.ts), index = status. */
 
 /** A code question's frozen key, as far as judging needs it. */
 export interface CodeKey {

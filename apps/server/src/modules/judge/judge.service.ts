@@ -1,21 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { judgeVerdictLabel } from '@kaopei/shared';
+import { JOB_STATUS_NAMES, type RunInput, type SampleRunView } from '@kaopei/shared/contracts/judge';
 import type { RequestContext } from '../../core/context';
 import type { Deps } from '../../core/deps';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../core/http';
 import { attemptQuestions, examAttempts, examQuestions, judgeJobs } from '../../db/schema';
-import { JOB_STATUS, JOB_STATUS_NAMES, codeKeyOf } from './judge.queue';
+import { JOB_STATUS, codeKeyOf } from './judge.queue';
 import type { JobCaseResult } from './judge.worker';
 
 /** Sample runs each attempt may start per minute. */
 export const RUNS_PER_MINUTE = 10;
 const JOB_STATUS_LABELS = ['排队中', '运行中', '已完成', '判题失败'];
 
-export interface RunInput {
-  questionId: number;
-  language: string;
-  code: string;
-}
+export type { RunInput, SampleRunView } from '@kaopei/shared/contracts/judge';
 
 /** Queues a run of the candidate's code against the question's sample cases (own open attempt only). */
 export async function startSampleRun(
@@ -74,27 +71,6 @@ export async function startSampleRun(
   if (!job) throw new Error('judge job insert failed');
   deps.judgeWorker.kick();
   return { jobId: job.id };
-}
-
-export interface SampleRunView {
-  jobId: number;
-  status: (typeof JOB_STATUS_NAMES)[number];
-  statusLabel: string;
-  verdict: string | null;
-  verdictLabel: string;
-  passed: number | null;
-  total: number | null;
-  compileOutput: string | null;
-  error: string | null;
-  cases: {
-    input: string;
-    expected: string;
-    stdout: string;
-    stderr: string;
-    verdict: string;
-    verdictLabel: string;
-    timeMs: number;
-  }[];
 }
 
 /** A sample run of the caller's own (sample jobs hold sample cases only; grade jobs are not shown here). */

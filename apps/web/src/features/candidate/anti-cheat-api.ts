@@ -1,58 +1,49 @@
 import { fetchEventSource } from '@microsoft/fetch-event-source';
+import {
+  examAntiCheatContracts as antiCheat,
+  type CandidateEvent,
+  type CandidateEventKind,
+  type EventsResult,
+  type ExamStreamMessage,
+  type WarningMessage,
+} from '@kaopei/shared/contracts/exam-candidate';
 import { getConfig } from '../../app/config';
-import { get, needsRefresh, post, refreshAccessToken } from '../../lib/http';
+import { call, type DataOf, type QueryIn } from '../../lib/api';
+import { http, needsRefresh, refreshAccessToken, unwrap, type ApiEnvelope } from '../../lib/http';
 import { storage } from '../../lib/storage';
 
-const BASE = '/exam/api/v1/candidate';
+/** The exam page's anti-cheating calls (contracts: packages/shared/src/contracts/exam-candidate.ts). */
 
-export type AntiCheatEventKind =
-  | 'tab_switch'
-  | 'fullscreen_exit'
-  | 'copy_blocked'
-  | 'paste_blocked'
-  | 'webcam_granted'
-  | 'webcam_denied'
-  | 'heartbeat';
-
-export interface AntiCheatEvent {
-  kind: AntiCheatEventKind;
-  at?: number;
-}
-
-export interface EventsResult {
-  tabSwitches: number;
-  fullscreenExits: number;
-  leaveLimit: number;
-  /** null when the exam has no leave limit. */
-  leavesLeft: number | null;
-  submitted: boolean;
-}
-
-export interface WarningMessage {
-  id: number;
-  message: string;
-  at: number;
-}
+export type { EventsResult, ExamStreamMessage, WarningMessage };
+export type AntiCheatEventKind = CandidateEventKind;
+export type AntiCheatEvent = CandidateEvent;
 
 /** Reports what the page saw; never toasts (the reporter retries and the page shows its own notices). */
 export function reportEvents(attemptId: number, events: AntiCheatEvent[]): Promise<EventsResult> {
-  return post<EventsResult>(`${BASE}/events`, { events }, { params: { attemptId }, kpSilent: true });
+  return call(antiCheat.events, { query: { attemptId }, body: { events } }, { kpSilent: true });
 }
 
-export function uploadSnapshot(attemptId: number, image: Blob): Promise<{ eventId: number }> {
+/** A webcam frame as a multipart form (the contract declares no body: the route reads the file). */
+export async function uploadSnapshot(
+  attemptId: number,
+  image: Blob,
+): Promise<DataOf<typeof antiCheat.snapshot>> {
   const form = new FormData();
   form.append('file', image, image.type === 'image/png' ? 'snapshot.png' : 'snapshot.jpg');
-  return post<{ eventId: number }>(`${BASE}/snapshot`, form, { params: { attemptId }, kpSilent: true });
+  const query: QueryIn<typeof antiCheat.snapshot> = { attemptId };
+  const response = await http.request<ApiEnvelope<DataOf<typeof antiCheat.snapshot>>>({
+    method: antiCheat.snapshot.method,
+    url: antiCheat.snapshot.path,
+    params: query,
+    data: form,
+    kpSilent: true,
+  });
+  return unwrap(response.data).data;
 }
 
 export function fetchWarnings(attemptId: number, afterId: number): Promise<WarningMessage[]> {
-  return get<WarningMessage[]>(`${BASE}/messages`, { attemptId, afterId }, { kpSilent: true });
+  return call(antiCheat.messages, { query: { attemptId, afterId } }, { kpSilent: true });
 }
-
-export type ExamStreamMessage =
-  | { event: 'warning'; data: WarningMessage }
-  | { event: 'extended'; data: { deadlineAt: number } }
-  | { event: 'submitted'; data: { reason: string } };
 
 /** One message of the candidate's stream, or null for anything this page does not know. */
 export function parseStreamMessage(message: { event: string; data: string }): ExamStreamMessage | null {
@@ -98,7 +89,7 @@ export function followExamStream(
     if (auth) headers.set('Authorization', `Bearer ${auth.access_token}`);
     return window.fetch(input, { ...init, headers });
   };
-  void fetchEventSource(`${getConfig().apiBase}${BASE}/stream?attemptId=${attemptId}`, {
+  void fetchEventSource(`${getConfig().apiBase}${antiCheat.stream.path}?attemptId=${attemptId}`, {
     signal: controller.signal,
     fetch: authorisedFetch,
     // A candidate switching away must still be told (and a reconnection per switch would flood the monitor).

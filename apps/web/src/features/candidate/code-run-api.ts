@@ -1,37 +1,18 @@
-import { get, post } from '../../lib/http';
+import {
+  judgeContracts as judge,
+  type CodeRunCase,
+  type SampleRunView,
+} from '@kaopei/shared/contracts/judge';
+import { call, type BodyIn } from '../../lib/api';
 
-/** Running code against a question's sample cases (server: modules/judge/judge.routes.ts). */
+/** Running code against a question's sample cases (contracts: packages/shared/src/contracts/judge.ts). */
 
-const BASE = '/exam/api/v1/candidate/code/run';
+export type { CodeRunCase };
+export type CodeRun = SampleRunView;
 
-export interface CodeRunCase {
-  input: string;
-  expected: string;
-  stdout: string;
-  stderr: string;
-  verdict: string;
-  verdictLabel: string;
-  timeMs: number;
-}
+export const startCodeRun = (attemptId: number, body: BodyIn<typeof judge.startRun>) =>
+  call(judge.startRun, { query: { attemptId }, body });
 
-export interface CodeRun {
-  jobId: number;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  statusLabel: string;
-  verdict: string | null;
-  verdictLabel: string;
-  passed: number | null;
-  total: number | null;
-  compileOutput: string | null;
-  error: string | null;
-  cases: CodeRunCase[];
-}
-
-export const startCodeRun = (
-  attemptId: number,
-  body: { questionId: number; language: string; code: string },
-) => post<{ jobId: number }>(`${BASE}?attemptId=${attemptId}`, body);
-
-export const fetchCodeRun = (jobId: number) => get<CodeRun>(BASE, { jobId });
+export const fetchCodeRun = (jobId: number) => call(judge.run, { query: { jobId } });
 
 export const isRunFinished = (run: CodeRun | null) => run?.status === 'done' || run?.status === 'failed';

@@ -1,35 +1,26 @@
-import { get, post, type OAuthTokenBody } from '../../lib/http';
+import {
+  examCandidateContracts as candidate,
+  type OpenExamInfo,
+} from '@kaopei/shared/contracts/exam-candidate';
+import { call, type BodyIn, type DataOf } from '../../lib/api';
 
-/** Open-link exams (server: modules/exam/exam-open.service.ts); no sign-in until registered. */
+/** Open-link exams (contracts: packages/shared/src/contracts/exam-candidate.ts); no sign-in until registered. */
 
-const OPEN = '/exam/api/v1/open';
-
-export interface OpenExamInfo {
-  examId: number;
-  name: string;
-  description: string | null;
-  state: 'draft' | 'upcoming' | 'ongoing' | 'ended';
-  startAt: number | null;
-  endAt: number | null;
-  durationText: string;
-  registrationFields: string[];
-}
-
-export interface OpenRegistration {
-  realName: string;
-  phone: string;
-  code: string;
-  fields: Record<string, string>;
-}
+export type { OpenExamInfo };
+/** The candidate's tokens (and the exam) after registering. */
+export type OpenRegistered = DataOf<typeof candidate.openRegister>;
 
 export function fetchOpenExam(examId: number): Promise<OpenExamInfo> {
-  return get<OpenExamInfo>(`${OPEN}/exam`, { examId });
+  return call(candidate.openExam, { query: { examId } });
 }
 
 export function sendOpenExamCode(examId: number, phone: string): Promise<null> {
-  return post<null>(`${OPEN}/sms`, undefined, { params: { examId, phone } });
+  return call(candidate.openSms, { query: { examId, phone } });
 }
 
-export function registerForOpenExam(examId: number, form: OpenRegistration): Promise<OAuthTokenBody> {
-  return post<OAuthTokenBody>(`${OPEN}/register`, form, { params: { examId } });
+export function registerForOpenExam(
+  examId: number,
+  form: BodyIn<typeof candidate.openRegister>,
+): Promise<OpenRegistered> {
+  return call(candidate.openRegister, { query: { examId }, body: form });
 }

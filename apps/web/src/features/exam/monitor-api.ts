@@ -1,23 +1,28 @@
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
+import {
+  examMonitorContracts as monitor,
+  type MonitorAttemptDetail,
+  type MonitorExamRow,
+  type MonitorRow,
+  type MonitorUpdate,
+} from '@kaopei/shared/contracts/exam-monitor';
 import { getConfig } from '../../app/config';
-import { get, getPage, http, needsRefresh, post, refreshAccessToken, type Page } from '../../lib/http';
+import { call, callPage, type QueryIn } from '../../lib/api';
+import { http, needsRefresh, refreshAccessToken, type Page } from '../../lib/http';
 import { storage } from '../../lib/storage';
-import type { ExamineeState, MonitorAttemptDetail, MonitorExamRow, MonitorRow } from '@kaopei/shared';
 
-/** Live exam monitoring, the invigilator's side (server: /exam/api/v1/monitor, docs/monitor-api.md). */
+/** Live exam monitoring, the invigilator's side (contracts: packages/shared/src/contracts/exam-monitor.ts). */
 
-const M = '/exam/api/v1/monitor';
-
-export type { MonitorExamRow, MonitorRow, MonitorEvent } from '@kaopei/shared';
+export type {
+  MonitorExamRow,
+  MonitorRow,
+  MonitorEvent,
+  MonitorUpdate,
+} from '@kaopei/shared/contracts/exam-monitor';
 export type MonitorAttempt = MonitorAttemptDetail;
 
-/** A stream `update`: the attempt and the row fields that changed. */
-export type MonitorUpdate = { attemptId: number; userId: number } & Partial<MonitorRow>;
-
-export interface MonitorFilter {
-  keyword?: string | undefined;
-  state?: ExamineeState | undefined;
-}
+/** The board's filter: a keyword and a state. */
+export type MonitorFilter = Pick<QueryIn<typeof monitor.candidates>, 'keyword' | 'state'>;
 
 export const monitorKeys = {
   all: ['exam', 'monitor'] as const,
@@ -36,7 +41,7 @@ export function fetchMonitorExams(
   page: number,
   size: number,
 ): Promise<Page<MonitorExamRow>> {
-  return getPage<MonitorExamRow>(`${M}/exams`, { keyword: keyword || undefined, page, size });
+  return callPage(monitor.exams, { query: { keyword: keyword || undefined, page, size } });
 }
 
 /**
@@ -60,27 +65,24 @@ export function fetchMonitorCandidates(
   page: number,
   size: number,
 ): Promise<Page<MonitorRow>> {
-  return getPage<MonitorRow>(`${M}/candidates`, {
-    examId,
-    page,
-    size,
-    state: filter.state,
-    keyword: filter.keyword || undefined,
+  return callPage(monitor.candidates, {
+    query: { examId, page, size, state: filter.state, keyword: filter.keyword || undefined },
   });
 }
 
 export function fetchMonitorAttempt(attemptId: number): Promise<MonitorAttempt> {
-  return get<MonitorAttempt>(`${M}/attempt`, { attemptId });
+  return call(monitor.attempt, { query: { attemptId } });
 }
 
 export function warnCandidate(attemptId: number, message: string): Promise<{ eventId: number }> {
-  return post<{ eventId: number }>(`${M}/warn`, { attemptId, message });
+  return call(monitor.warn, { body: { attemptId, message } });
 }
 
 /** A webcam snapshot as an object URL (the image needs the bearer token, so no plain <img src>). */
 export async function fetchSnapshotUrl(eventId: number): Promise<string> {
-  const response = await http.get<Blob>(`${M}/snapshot`, {
-    params: { eventId },
+  const query: QueryIn<typeof monitor.snapshot> = { eventId };
+  const response = await http.get<Blob>(monitor.snapshot.path, {
+    params: query,
     responseType: 'blob',
     // A missing picture shows as a placeholder in its thumbnail, not as a toast per image.
     kpSilent: true,
@@ -142,7 +144,7 @@ export function followMonitorStream(
     return window.fetch(input, { ...init, headers });
   };
 
-  void fetchEventSource(`${getConfig().apiBase}${M}/stream?examId=${examId}`, {
+  void fetchEventSource(`${getConfig().apiBase}${monitor.stream.path}?examId=${examId}`, {
     signal: controller.signal,
     fetch: authorisedFetch,
     // Keep watching when the invigilator switches tabs.

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Drawer, Flex } from 'antd';
 import { FlagFilled } from '@ant-design/icons';
-import type { AttemptSection, CandidateQuestion } from '../api';
+import type { AttemptView } from '../api';
 
 export interface SheetEntry {
   answered: boolean;
@@ -11,7 +11,7 @@ export interface SheetEntry {
 export interface AnswerSheetProps {
   open: boolean;
   onClose: () => void;
-  sections: AttemptSection<CandidateQuestion>[];
+  sections: AttemptView['sections'];
   stateOf: (questionId: number) => SheetEntry;
   current: number;
   /** Jumps to the question with this 1-based number. */
