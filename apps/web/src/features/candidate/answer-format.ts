@@ -1,8 +1,9 @@
 import { QuestionType, isBlank, isTrueAnswer, isUnanswered, optionLetter } from '@kaopei/shared';
+import type { ResultQuestion } from './api';
 
 /** How answers and keys read on the candidate's pages (spec §3: '正确'/'错误', option letters from A). */
 
-type Option = { key: number; content: string; correct?: boolean };
+type Option = NonNullable<ResultQuestion['options']>[number];
 
 export function isAnswered(type: number, answer: unknown): boolean {
   return !isUnanswered(type, answer);

@@ -1,4 +1,4 @@
-import type { AnswerSave } from './api';
+import type { AnswerSave, CandidateQuestion } from './api';
 
 /**
  * Pure rules of the answer outbox: what the candidate gave, per question, with the seq that orders it.
@@ -17,14 +17,9 @@ export interface LocalAnswer {
 export type Outbox = Record<number, LocalAnswer>;
 
 /** What the server holds for a question (AttemptView's questions). */
-export interface ServerAnswer {
-  questionId: number;
-  answer: unknown;
-  answerSeq: number;
-  flagged: boolean;
-}
+export type ServerAnswer = Pick<CandidateQuestion, 'questionId' | 'answer' | 'answerSeq' | 'flagged'>;
 
-/** The server refuses seqs above this (exam.schemas.ts). */
+/** The server refuses seqs above this (contracts/exam-candidate.ts answerInput). */
 export const MAX_SEQ = 2_000_000_000;
 
 /**
