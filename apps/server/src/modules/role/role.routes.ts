@@ -3,7 +3,6 @@ import { PERMISSIONS, toOffset } from '@kaopei/shared';
 import { roleContracts } from '@kaopei/shared/contracts/role';
 import { ok, okPage } from '../../core/http';
 import { routes } from '../../core/route';
-import { resolvePermission } from './role.schemas';
 import {
   assignRoles,
   createRole,
@@ -12,6 +11,7 @@ import {
   listRoleMembers,
   listRoles,
   modifyRole,
+  resolvePermission,
   roleMenuIds,
   setRoleMenus,
   unassignRoles,

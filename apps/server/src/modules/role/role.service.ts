@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
-import { permissionIndicesFromMask } from '@kaopei/shared';
+import { permissionIndicesFromMask, permissionMaskFromIndices } from '@kaopei/shared';
 import type { RoleMember, RoleRow } from '@kaopei/shared/contracts/role';
 import type { Db, DbOrTx } from '../../db/client';
 import { departments, roleMenus, roles, userRoles, users } from '../../db/schema';
@@ -14,6 +14,18 @@ export type { RoleMember, RoleRow } from '@kaopei/shared/contracts/role';
 export interface Paging {
   limit: number;
   offset: number;
+}
+
+/**
+ * The permission of a role may be sent as the mask (`permission`) or as indices (`permissions`; the
+ * contract checks that both together agree). Resolves to the mask, or undefined when neither was sent.
+ */
+export function resolvePermission(input: {
+  permission?: number | undefined;
+  permissions?: number[] | undefined;
+}): number | undefined {
+  if (input.permissions !== undefined) return permissionMaskFromIndices(input.permissions);
+  return input.permission;
 }
 
 /** The services a role operation needs. */

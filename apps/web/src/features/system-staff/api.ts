@@ -116,9 +116,6 @@ export function fetchJob(jobId: number) {
 
 // ---- downloads ----
 
-// Other features still import these from here; they move to lib/download.
-export { downloadUrl as download, fileNameFromDisposition } from '../../lib/download';
-
 export function downloadTemplate(): Promise<string> {
   return download(staff.importTemplate, undefined, '员工导入模板.xlsx');
 }
