@@ -12,6 +12,7 @@ import {
   examStateSchema as examState,
   examineeStateSchema as examineeState,
 } from './exam-monitor';
+import { READ_MENUS as QUESTION_READ_MENUS } from './question';
 
 /** Menu URLs guarding the exam endpoints (menu.data.ts). */
 export const EXAM_LIST_MENU = '/manage/exam/list';
@@ -21,13 +22,6 @@ export const RESULT_MENU = '/manage/exam/result';
 export const DESIGNATE_MENU = '/manage/exam/paperDesignated';
 export const COMMENT_MENU = '/manage/exam/comment';
 export const REPORT_MENU = '/manage/exam/ExamReport';
-/** The question and bank pages (and their 测评 twins) read where a question is used. */
-const QUESTION_READ_MENUS = [
-  '/manage/question/list',
-  '/manage/question/bank',
-  '/manage/evaluate/question/list',
-  '/manage/evaluate/question/bank',
-];
 /** Anyone who manages exams in some way may read an exam's basics. */
 export const EXAM_READ_MENUS = [
   EXAM_LIST_MENU,

@@ -10,9 +10,11 @@ import {
   examTemplateSchema,
   generationSchema,
   type AutoRuleBody,
+  type AutoRuleRow,
   type ExamTemplate,
-} from './exam-auto.schemas';
-import type { AutoRulesInput } from '../paper/paper.schemas';
+  type Generation,
+  type GenerationCheck,
+} from '@kaopei/shared/contracts/exam-auto';
 import { createExam, getExam, publishExam, toRows, type ExamRow } from './exam.service';
 
 /**
@@ -30,26 +32,7 @@ type RuleRecord = typeof examAutoRules.$inferSelect;
 
 const ruleNotFound = () => notFound('自动考试规则不存在');
 
-export interface AutoRuleRow {
-  id: number;
-  ruleId: number;
-  name: string;
-  recurrence: Recurrence;
-  recurrenceLabel: string;
-  firstStartAt: number;
-  leadMinutes: number;
-  /** When the next exam opens, and when it will be created (start − lead); null when none is left. */
-  nextStartAt: number | null;
-  nextRunAt: number | null;
-  runs: number;
-  lastExam: { examId: number; name: string; startAt: number | null } | null;
-  lastError: string | null;
-  enabled: boolean;
-  generation: AutoRulesInput;
-  examTemplate: ExamTemplate;
-  createdAt: number;
-  updatedAt: number;
-}
+export type { AutoRuleRow, GenerationCheck } from '@kaopei/shared/contracts/exam-auto';
 
 function recurrenceOf(rule: Pick<RuleRecord, 'recurrence'>): Recurrence {
   return rule.recurrence === 'weekly' || rule.recurrence === 'monthly' ? rule.recurrence : 'once';
@@ -274,21 +257,11 @@ export async function ruleExams(
   return { rows: await toRows(db, records), total: Number(total?.n ?? 0) };
 }
 
-export interface GenerationCheck {
-  feasible: boolean;
-  /** The Chinese explanation when the pool cannot satisfy the rules. */
-  message: string | null;
-  violations: Awaited<ReturnType<typeof generateAuto>>['violations'];
-  best: Awaited<ReturnType<typeof generateAuto>>['best'];
-  papers: { totals: Awaited<ReturnType<typeof generateAuto>>['papers'][number]['totals'] }[];
-  solveMs: number;
-}
-
 /** 检查规则: generates against today's question pool without saving anything. */
 export async function checkGeneration(
   db: Db,
   ctx: RequestContext,
-  generation: AutoRulesInput,
+  generation: Generation,
 ): Promise<GenerationCheck> {
   const report = await generateAuto(db, ctx, generation);
   return {

@@ -121,11 +121,11 @@ describe('automatic exam rules: add, read, change', () => {
     const cases: [Record<string, unknown>, Record<string, unknown>, number, string][] = [
       [{ firstStartAt: Date.now() - 1000 }, {}, 400, '首次开考时间'],
       [{}, { windowMinutes: 20 }, 400, '开放时长'],
-      [{ recurrence: 'daily' }, {}, 400, 'recurrence'],
+      [{ recurrence: 'daily' }, {}, 400, '重复方式'],
       [{}, { departmentIds: [] }, 400, '部门'],
-      [{ leadMinutes: 99999 }, {}, 400, 'leadMinutes'],
+      [{ leadMinutes: 99999 }, {}, 400, '提前生成时间'],
       [{ name: '  ' }, {}, 400, '规则名称'],
-      [{ generation: { bankIds: [bankId], typeRules: [] } }, {}, 400, 'typeRules'],
+      [{ generation: { bankIds: [bankId], typeRules: [] } }, {}, 400, '题型设置'],
       [{}, { departmentIds: [other.departmentIds[0]] }, 404, '部门不存在'],
       [{ generation: { bankIds: [otherBankId], typeRules: [{ type: 1, count: 1 }] } }, {}, 404, '题库不存在'],
     ];
@@ -299,6 +299,21 @@ describe('立即生成 and the rule’s exams', () => {
     await call(t, 'POST', `${A}/delete`, { user: org.admin, body: { ids: [rule.ruleId] } });
     const kept = await call(t, 'GET', `/exam/api/v1/exam/detail?examId=${exam.examId}`, { user: org.admin });
     expect(kept.status).toBe(200);
+  });
+
+  it('gives the exams it creates the anti-cheating settings of its template', async () => {
+    const antiCheating = {
+      leaveLimit: 2,
+      requireFullscreen: true,
+      blockCopyPaste: true,
+      webcamSnapshots: true,
+      snapshotIntervalSeconds: 30,
+    };
+    const rule = await addRule({}, { settings: { showScore: 'immediately', ...antiCheating } });
+    expect(rule.examTemplate.settings).toMatchObject({ showScore: 'immediately', ...antiCheating });
+    const run = await call(t, 'POST', `${A}/run?ruleId=${rule.ruleId}`, { user: org.admin });
+    expect(run.status, run.body.message).toBe(200);
+    expect(data<ExamRow>(run).settings).toMatchObject({ showScore: 'immediately', ...antiCheating });
   });
 
   it('a one-off rule runs once and keeps its name', async () => {

@@ -1,56 +1,14 @@
-import type { Recurrence } from '@kaopei/shared';
-import { get, getPage, post, postPage, type Page } from '../../lib/http';
-import type { AutoReport, AutoRules } from '../paper/api';
-import type { ExamRow, ExamSettings } from './api';
+import { examAutoContracts as c } from '@kaopei/shared/contracts/exam-auto';
+import { call, callPage, type BodyIn } from '../../lib/api';
+import type { AutoRules } from '../paper/api';
 
-/** Automatic exams (server: modules/exam/exam-auto, /exam/api/v1/auto). Paging is zero-based. */
+/**
+ * Automatic exams (contracts: packages/shared/src/contracts/exam-auto.ts). Paging is zero-based.
+ */
 
-const A = '/exam/api/v1/auto';
-
-export interface ExamTemplate {
-  examName: string;
-  description?: string | null;
-  durationMinutes: number;
-  windowMinutes: number;
-  passScore: number;
-  attemptsAllowed: number;
-  settings?: Partial<ExamSettings>;
-  departmentIds: number[];
-  includeSubDepartments: boolean;
-  notify: boolean;
-}
-
-export interface AutoRuleInput {
-  name: string;
-  generation: AutoRules;
-  examTemplate: ExamTemplate;
-  recurrence: Recurrence;
-  firstStartAt: number;
-  leadMinutes: number;
-  enabled: boolean;
-}
-
-export interface AutoRuleRow extends AutoRuleInput {
-  id: number;
-  ruleId: number;
-  recurrenceLabel: string;
-  nextStartAt: number | null;
-  nextRunAt: number | null;
-  runs: number;
-  lastExam: { examId: number; name: string; startAt: number | null } | null;
-  lastError: string | null;
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface GenerationCheck {
-  feasible: boolean;
-  message: string | null;
-  violations: AutoReport['violations'];
-  best: AutoReport['best'];
-  papers: { totals: AutoReport['papers'][number]['totals'] }[];
-  solveMs: number;
-}
+export type { AutoRuleRow, ExamTemplateView, GenerationCheck } from '@kaopei/shared/contracts/exam-auto';
+/** The body of add and modify. */
+export type AutoRuleInput = BodyIn<typeof c.add>;
 
 export const autoKeys = {
   all: ['exam-auto'] as const,
@@ -58,38 +16,38 @@ export const autoKeys = {
   exams: (ruleId: number, page: number) => ['exam-auto', 'exams', ruleId, page] as const,
 };
 
-export function searchAutoRules(keyword: string, page: number, size: number): Promise<Page<AutoRuleRow>> {
-  return postPage<AutoRuleRow>(`${A}/search`, { keyword: keyword || undefined }, { params: { page, size } });
+export function searchAutoRules(keyword: string, page: number, size: number) {
+  return callPage(c.search, { query: { page, size }, body: { keyword: keyword || undefined } });
 }
 
-export function fetchAutoRule(ruleId: number): Promise<AutoRuleRow> {
-  return get<AutoRuleRow>(`${A}/detail`, { ruleId });
+export function fetchAutoRule(ruleId: number) {
+  return call(c.detail, { query: { ruleId } });
 }
 
-export function addAutoRule(input: AutoRuleInput): Promise<AutoRuleRow> {
-  return post<AutoRuleRow>(`${A}/add`, input);
+export function addAutoRule(input: AutoRuleInput) {
+  return call(c.add, { body: input });
 }
 
-export function modifyAutoRule(ruleId: number, input: AutoRuleInput): Promise<AutoRuleRow> {
-  return post<AutoRuleRow>(`${A}/modify`, input, { params: { ruleId } });
+export function modifyAutoRule(ruleId: number, input: AutoRuleInput) {
+  return call(c.modify, { query: { ruleId }, body: input });
 }
 
-export function enableAutoRule(ruleId: number, enabled: boolean): Promise<AutoRuleRow> {
-  return post<AutoRuleRow>(`${A}/enable`, { enabled }, { params: { ruleId } });
+export function enableAutoRule(ruleId: number, enabled: boolean) {
+  return call(c.enable, { query: { ruleId }, body: { enabled } });
 }
 
-export function deleteAutoRules(ids: number[]): Promise<{ count: number }> {
-  return post<{ count: number }>(`${A}/delete`, { ids });
+export function deleteAutoRules(ids: number[]) {
+  return call(c.delete, { body: { ids } });
 }
 
-export function runAutoRule(ruleId: number): Promise<ExamRow> {
-  return post<ExamRow>(`${A}/run`, undefined, { params: { ruleId } });
+export function runAutoRule(ruleId: number) {
+  return call(c.run, { query: { ruleId } });
 }
 
-export function fetchRuleExams(ruleId: number, page: number, size: number): Promise<Page<ExamRow>> {
-  return getPage<ExamRow>(`${A}/exams`, { ruleId, page, size });
+export function fetchRuleExams(ruleId: number, page: number, size: number) {
+  return callPage(c.exams, { query: { ruleId, page, size } });
 }
 
-export function checkAutoGeneration(generation: AutoRules): Promise<GenerationCheck> {
-  return post<GenerationCheck>(`${A}/check`, { generation });
+export function checkAutoGeneration(generation: AutoRules) {
+  return call(c.check, { body: { generation } });
 }

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_EXAM_SETTINGS } from '@kaopei/shared/contracts/exam';
 import type { AutoRuleRow } from './auto-api';
 import { leadText, newRuleValues, ruleToValues, valuesToRuleInput } from './auto-rules';
 
@@ -14,6 +15,7 @@ const rule: AutoRuleRow = {
     knowledgeRules: [{ knowledgeId: 9, minCount: 2 }],
     tagIds: [],
     excludeUsedWithinDays: 30,
+    excludeQuestionIds: [],
     variants: 1,
     maxOverlap: 0,
   },
@@ -24,7 +26,17 @@ const rule: AutoRuleRow = {
     windowMinutes: 600,
     passScore: 6,
     attemptsAllowed: 2,
-    settings: { showScore: 'immediately', showAnswers: 'never', shuffleQuestions: true },
+    settings: {
+      ...DEFAULT_EXAM_SETTINGS,
+      showScore: 'immediately',
+      showAnswers: 'never',
+      shuffleQuestions: true,
+      leaveLimit: 3,
+      requireFullscreen: true,
+      blockCopyPaste: true,
+      webcamSnapshots: true,
+      snapshotIntervalSeconds: 90,
+    },
     departmentIds: [4],
     includeSubDepartments: false,
     notify: true,
@@ -48,10 +60,13 @@ describe('automatic-exam rule form', () => {
     const values = ruleToValues(rule);
     expect(values.difficultyMode).toBe('average');
     expect(values.target).toBe(6);
-    const input = valuesToRuleInput(values, rule.examTemplate.settings);
+    expect(values).toMatchObject({ leaveLimit: 3, blockCopyPaste: true, snapshotIntervalSeconds: 90 });
+    const input = valuesToRuleInput(values);
+    // The editor does not send the excluded questions (a rule has none; the server's default is none).
+    const { excludeQuestionIds: _none, ...generation } = rule.generation;
     expect(input).toEqual({
       name: rule.name,
-      generation: rule.generation,
+      generation,
       examTemplate: rule.examTemplate,
       recurrence: 'monthly',
       firstStartAt: rule.firstStartAt,
@@ -69,7 +84,24 @@ describe('automatic-exam rule form', () => {
     expect(input.name).toBe('规则');
     expect(input.examTemplate.examName).toBe('考试');
     expect(input.generation.seed).toBeUndefined();
-    expect(input.examTemplate.settings).toEqual({ showScore: 'after_marking', showAnswers: 'after_end' });
+    expect(input.examTemplate.settings).toEqual(DEFAULT_EXAM_SETTINGS);
+  });
+
+  it('sends the anti-cheating rules set in the drawer, and a cleared number as its default', () => {
+    const values = {
+      ...ruleToValues(rule),
+      leaveLimit: 1,
+      blockCopyPaste: false,
+      webcamSnapshots: false,
+      snapshotIntervalSeconds: null as unknown as number,
+    };
+    expect(valuesToRuleInput(values).examTemplate.settings).toEqual({
+      ...rule.examTemplate.settings,
+      leaveLimit: 1,
+      blockCopyPaste: false,
+      webcamSnapshots: false,
+      snapshotIntervalSeconds: 60,
+    });
   });
 
   it('describes the lead time', () => {

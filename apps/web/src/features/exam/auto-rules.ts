@@ -6,14 +6,16 @@ import {
   toAutoRules,
   type AutoRulesForm,
 } from '../paper/components/auto-rules-fields';
-import type { ReleaseWhen } from './api';
-import type { AutoRuleInput, AutoRuleRow, ExamTemplate } from './auto-api';
+import type { ExamSettings } from './api';
+import type { AutoRuleInput, AutoRuleRow } from './auto-api';
+import { DEFAULT_SETTINGS, settingsFromValues } from './exam-rules';
 
 /** Pure rules of /manage/exam/auto (form values ↔ the server's rule body), unit-tested. */
 
 export const RECURRENCE_OPTIONS = RECURRENCES.map((value) => ({ value, label: RECURRENCE_LABELS[value] }));
 
-export interface AutoRuleFormValues extends AutoRulesForm {
+/** The drawer's form values: the generation rules, the exam template with every setting, the schedule. */
+export interface AutoRuleFormValues extends AutoRulesForm, ExamSettings {
   name: string;
   examName: string;
   description?: string | null;
@@ -24,8 +26,6 @@ export interface AutoRuleFormValues extends AutoRulesForm {
   departmentIds: number[];
   includeSubDepartments: boolean;
   notify: boolean;
-  showScore: ReleaseWhen;
-  showAnswers: ReleaseWhen;
   firstStartAt: Dayjs | null;
   recurrence: Recurrence;
   leadMinutes: number;
@@ -46,8 +46,7 @@ export function newRuleValues(now = dayjs()): AutoRuleFormValues {
     departmentIds: [],
     includeSubDepartments: true,
     notify: true,
-    showScore: 'after_marking',
-    showAnswers: 'after_end',
+    ...DEFAULT_SETTINGS,
     firstStartAt: now.add(1, 'day').hour(9).minute(0).second(0).millisecond(0),
     recurrence: 'monthly',
     leadMinutes: 60,
@@ -69,8 +68,8 @@ export function ruleToValues(rule: AutoRuleRow): AutoRuleFormValues {
     departmentIds: t.departmentIds,
     includeSubDepartments: t.includeSubDepartments,
     notify: t.notify,
-    showScore: t.settings?.showScore ?? 'after_marking',
-    showAnswers: t.settings?.showAnswers ?? 'after_end',
+    ...DEFAULT_SETTINGS,
+    ...t.settings,
     firstStartAt: dayjs(rule.firstStartAt),
     recurrence: rule.recurrence,
     leadMinutes: rule.leadMinutes,
@@ -79,13 +78,11 @@ export function ruleToValues(rule: AutoRuleRow): AutoRuleFormValues {
 }
 
 /**
- * The body of add/modify. The drawer edits when scores and answers are released; the rule's other stored
- * settings (shuffling, anti-cheating) are kept, server defaults for a new rule.
+ * The body of add/modify. Every setting of the template is sent: the drawer edits release and
+ * anti-cheating; the others (shuffling, blind marking) keep the values the rule was loaded with, server
+ * defaults for a new rule.
  */
-export function valuesToRuleInput(
-  values: AutoRuleFormValues,
-  settings?: ExamTemplate['settings'],
-): AutoRuleInput {
+export function valuesToRuleInput(values: AutoRuleFormValues): AutoRuleInput {
   return {
     name: values.name.trim(),
     generation: toAutoRules(values),
@@ -99,7 +96,7 @@ export function valuesToRuleInput(
       departmentIds: values.departmentIds,
       includeSubDepartments: values.includeSubDepartments,
       notify: values.notify,
-      settings: { ...settings, showScore: values.showScore, showAnswers: values.showAnswers },
+      settings: settingsFromValues(values),
     },
     recurrence: values.recurrence,
     firstStartAt: values.firstStartAt ? values.firstStartAt.valueOf() : 0,

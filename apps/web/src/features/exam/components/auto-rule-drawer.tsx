@@ -40,6 +40,7 @@ import {
   type AutoRuleFormValues,
 } from '../auto-rules';
 import { RELEASE_OPTIONS } from '../exam-rules';
+import { AntiCheatingFields } from './anti-cheating-fields';
 
 /** Creates or edits an automatic-exam rule: generation rules, the exam, departments and the schedule. */
 export function AutoRuleDrawer({
@@ -75,7 +76,7 @@ export function AutoRuleDrawer({
   });
   const save = useMutation({
     mutationFn: (values: AutoRuleFormValues) => {
-      const input = valuesToRuleInput(values, rule?.examTemplate.settings);
+      const input = valuesToRuleInput(values);
       return rule ? modifyAutoRule(rule.ruleId, input) : addAutoRule(input);
     },
     onSuccess: (saved) => {
@@ -261,6 +262,9 @@ export function AutoRuleDrawer({
             </Form.Item>
           </Col>
         </Row>
+
+        <Typography.Title level={5}>防作弊</Typography.Title>
+        <AntiCheatingFields />
 
         <Typography.Title level={5}>时间安排</Typography.Title>
         <Row gutter={16}>
