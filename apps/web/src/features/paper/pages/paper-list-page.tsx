@@ -8,16 +8,15 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { PageError } from '../../../app/page-states';
 import { CategoryTreePanel } from '../../paper-bank/components/category-tree-panel';
 import { fetchBanksByCategory, paperBankKeys } from '../../paper-bank/api';
-import { get } from '../../../lib/http';
 import {
   copyPaper,
   deletePapers,
+  fetchStatistics,
   movePapers,
   paperKeys,
   searchPapers,
   type PaperQuery,
   type PaperRow,
-  type PaperStatistics,
 } from '../api';
 import '../../paper-bank/paper-bank.css';
 import '../paper.css';
@@ -31,8 +30,8 @@ export function editorPath(paper: Pick<PaperRow, 'paperId' | 'type'>): string {
 /** The type mix of one paper, loaded when asked for (the list rows carry the totals only). */
 function TypeMix({ paperId }: { paperId: number }): ReactNode {
   const stats = useQuery({
-    queryKey: ['papers', 'statistics', paperId],
-    queryFn: () => get<PaperStatistics>('/paper/api/v1/paper/statistics', { paperId }),
+    queryKey: paperKeys.statistics(paperId),
+    queryFn: () => fetchStatistics(paperId),
   });
   if (stats.isPending) return <Spin size="small" />;
   if (stats.isError) return <Typography.Text type="danger">加载失败</Typography.Text>;
