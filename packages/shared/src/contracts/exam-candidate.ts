@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { PHONE_PATTERN } from '../account';
+import { oauthToken } from './auth';
 import { endpoint, envelopeOf, idOf, okReply } from './common';
 import { examStateSchema } from './exam-monitor';
 
@@ -298,14 +299,7 @@ export const openRegistration = z.object({
 export type OpenRegistration = z.output<typeof openRegistration>;
 
 /** The tokens of the registered candidate (as the password grant answers them) and the exam. */
-export const openRegistered = z.object({
-  access_token: z.string(),
-  token_type: z.string(),
-  refresh_token: z.string(),
-  expires_in: z.number(),
-  scope: z.string(),
-  examId: z.number(),
-});
+export const openRegistered = oauthToken.extend({ examId: z.number() });
 
 // ---------------------------------------------------------------------------------------------------------
 // Anti-cheating (issue 7)
