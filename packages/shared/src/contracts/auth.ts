@@ -16,9 +16,9 @@ const tag = '认证';
 export const passwordGrantForm = z.object({
   username: z.string().trim().min(1, '请输入账号').max(200),
   password: z.string().max(2048).optional(),
-  role: z.coerce.number().int().optional(),
+  role: z.coerce.number<number | string>().int().optional(),
   code: z.string().max(10).optional(),
-  type: z.coerce.number().int().optional(),
+  type: z.coerce.number<number | string>().int().optional(),
   /** `1`/`true`: the password is RSA-OAEP ciphertext under /auth/public-key. */
   encrypted: z
     .enum(['1', 'true', '0', 'false'])

@@ -1,46 +1,55 @@
-import { get, http, post, type ApiEnvelope } from '../../lib/http';
-import type { UserInfo } from '../../lib/storage';
+import type { Endpoint } from '@kaopei/shared/contracts/common';
+import {
+  accountContracts as account,
+  type ProfileView,
+  type ResetLinkState,
+} from '@kaopei/shared/contracts/account';
+import { fileContracts } from '@kaopei/shared/contracts/file';
+import { orgContracts, type OrganizationView } from '@kaopei/shared/contracts/org';
+import type { UserDetail } from '@kaopei/shared/contracts/user';
+import { call, fillPath, type BodyIn, type CallInput, type DataOf } from '../../lib/api';
+import { http, unwrap, type ApiEnvelope } from '../../lib/http';
 import { isPasswordEncryptionAvailable, encryptPassword } from '../../lib/crypto';
-import { fetchPublicKey } from '../auth/api';
+import { fetchPublicKey, fetchUserDetail } from '../auth/api';
 
-/** `GET /user/api/v1/user/detail`, with the fields the account pages use beyond the stored UserInfo. */
-export interface AccountDetail extends UserInfo {
-  /** 'platform', 'enterprise' or 'college'. */
-  organizationKind?: string;
-}
+/**
+ * The signed-in user's own account, the organisation card, and the forgotten-password flows
+ * (contracts: packages/shared/src/contracts/account.ts, org.ts, user.ts).
+ */
+
+export type { ProfileView, ResetLinkState };
+/** The signed-in user as the account pages show it. */
+export type AccountDetail = UserDetail;
+export type OrganizationInfo = OrganizationView;
+export type ProfileForm = BodyIn<typeof account.profileModify>;
+export type ChangePasswordForm = BodyIn<typeof account.passwordModify>;
+export type UploadedFile = DataOf<typeof fileContracts.upload>;
 
 export const accountKeys = {
   detail: ['account', 'detail'] as const,
   organization: ['account', 'organization'] as const,
 };
 
-export async function fetchAccountDetail(): Promise<AccountDetail> {
-  return get<AccountDetail>('/user/api/v1/user/detail');
+export function fetchAccountDetail(): Promise<AccountDetail> {
+  return fetchUserDetail();
 }
 
-export interface ProfileForm {
-  realName?: string;
-  avatarUrl?: string | null;
-  email?: string | null;
-  gender?: boolean | null;
-}
-
-export async function updateProfile(form: ProfileForm): Promise<void> {
-  await post<unknown>('/user/api/v1/user/profile/modify', form);
+export function updateProfile(form: ProfileForm): Promise<ProfileView> {
+  return call(account.profileModify, { body: form });
 }
 
 /** Sends the code for a phone change to the new number. */
 export async function sendBindCode(phone: string): Promise<void> {
-  await post<unknown>('/user/api/v1/user/phone/code', null, { params: { phone } });
+  await call(account.phoneCode, { query: { phone } });
 }
 
-export async function changePhone(phone: string, code: string): Promise<void> {
-  await post<unknown>('/user/api/v1/user/phone/modify', { phone, code });
+export function changePhone(phone: string, code: string): Promise<ProfileView> {
+  return call(account.phoneModify, { body: { phone, code } });
 }
 
 /** Sends a code to the caller's own phone; answers with the masked number. */
 export async function sendPasswordCode(): Promise<string> {
-  const data = await post<{ phone: string }>('/user/api/v1/user/password/code');
+  const data = await call(account.passwordCode);
   return data.phone;
 }
 
@@ -78,86 +87,70 @@ export async function preparePasswords<K extends string>(
   return { values, encrypted: false };
 }
 
-export interface ChangePasswordForm {
-  oldPassword?: string;
-  code?: string;
-  password: string;
-  encrypted: boolean;
-}
-
 export async function changePassword(form: ChangePasswordForm): Promise<void> {
-  await post<unknown>('/user/api/v1/user/password/modify', form);
+  await call(account.passwordModify, { body: form });
 }
 
-export interface OrganizationInfo {
-  organizationId: number;
-  organizationName: string;
-  organizationLogoUrl: string | null;
-  kind: string;
-  kindName: string;
-  createdAt: number;
-  staffCount: number;
-  departmentCount: number;
-  editable: boolean;
+/** An empty body reads the organisation. */
+export function fetchOrganization(): Promise<OrganizationInfo> {
+  return call(orgContracts.show);
 }
 
-export async function fetchOrganization(): Promise<OrganizationInfo> {
-  return post<OrganizationInfo>('/user/api/v1/org/show');
+export function updateOrganization(form: BodyIn<typeof orgContracts.show>): Promise<OrganizationInfo> {
+  return call(orgContracts.show, { body: form });
 }
 
-export async function updateOrganization(form: {
-  organizationName?: string;
-  organizationLogoUrl?: string | null;
-}): Promise<OrganizationInfo> {
-  return post<OrganizationInfo>('/user/api/v1/org/show', form);
-}
-
-export interface UploadedFile {
-  id: number;
-  name: string;
-  size: number;
-  url: string;
-}
-
-/** Uploads a public image (avatar, logo) and returns its URL. */
+/** Uploads a public image (avatar, logo) as multipart and returns the stored file. */
 export async function uploadPublicImage(file: File): Promise<UploadedFile> {
   const body = new FormData();
   body.append('file', file);
-  const response = await http.post<ApiEnvelope<UploadedFile>>('/user/api/v1/files/upload', body, {
-    params: { public: 1 },
+  const { path, method } = fileContracts.upload;
+  const response = await http.request<ApiEnvelope<UploadedFile>>({
+    method,
+    url: path,
+    params: { public: '1' },
+    data: body,
   });
-  const data = response.data.res?.data;
+  const data = unwrap(response.data).data;
   if (!data) throw new Error('上传失败');
   return data;
+}
+
+/**
+ * Calls an endpoint whose reply message is meant for the user (a sign-up's outcome, the answer of a
+ * password-reset request): its `res.data` and its message.
+ */
+export async function callWithMessage<E extends Endpoint>(
+  contract: E,
+  input: CallInput<E>,
+): Promise<{ data: DataOf<E>; message: string }> {
+  const { query, body, params } = input as { query?: unknown; body?: unknown; params?: unknown };
+  const response = await http.request<ApiEnvelope<DataOf<E>>>({
+    method: contract.method,
+    url: fillPath(contract.path, params as Record<string, unknown> | undefined),
+    params: query,
+    paramsSerializer: { indexes: null },
+    data: body,
+  });
+  return { data: unwrap(response.data).data, message: response.data.message ?? '' };
 }
 
 // Forgotten password (public).
 
 /** Step one: the server answers the same whether or not the account exists; returns its message. */
-export async function requestPasswordReset(account: string): Promise<string> {
-  const response = await http.post<ApiEnvelope<null>>('/user/api/v1/user/send/pwd/code/auth', null, {
-    params: { account },
-  });
-  return response.data.message ?? '';
+export async function requestPasswordReset(accountName: string): Promise<string> {
+  const { message } = await callWithMessage(account.resetRequest, { query: { account: accountName } });
+  return message;
 }
 
-export async function resetPasswordBySms(form: {
-  account: string;
-  code: string;
-  password: string;
-  encrypted: boolean;
-}): Promise<void> {
-  await post<unknown>('/user/api/v1/user/change/pwd/auth', form);
+export async function resetPasswordBySms(form: BodyIn<typeof account.resetBySms>): Promise<void> {
+  await call(account.resetBySms, { body: form });
 }
 
-export async function checkResetToken(token: string): Promise<{ valid: boolean; expiresAt: number | null }> {
-  return post<{ valid: boolean; expiresAt: number | null }>('/user/api/v1/mail/password/check', { token });
+export function checkResetToken(token: string): Promise<ResetLinkState> {
+  return call(account.resetCheck, { body: { token } });
 }
 
-export async function resetPasswordByMail(form: {
-  token: string;
-  password: string;
-  encrypted: boolean;
-}): Promise<void> {
-  await post<unknown>('/user/api/v1/mail/password/update', form);
+export async function resetPasswordByMail(form: BodyIn<typeof account.resetByMail>): Promise<void> {
+  await call(account.resetByMail, { body: form });
 }

@@ -55,14 +55,14 @@ export async function preparePassword(
 ): Promise<Pick<PasswordGrantForm, 'password' | 'encrypted'>> {
   if (!isPasswordEncryptionAvailable()) {
     if (requireEncrypted) throw new EncryptionUnavailableError();
-    return { password, encrypted: false };
+    return { password };
   }
   try {
     const { publicKey } = await fetchPublicKey();
-    return { password: await encryptPassword(publicKey, password), encrypted: true };
+    return { password: await encryptPassword(publicKey, password), encrypted: '1' };
   } catch (error) {
     if (requireEncrypted) throw error;
-    return { password, encrypted: false };
+    return { password };
   }
 }
 

@@ -1,30 +1,15 @@
-import { get } from '../../lib/http';
+import {
+  statisticContracts as statistics,
+  type ActivityEntry,
+  type ConsoleStats,
+  type StaffSum,
+} from '@kaopei/shared/contracts/statistic';
+import { call } from '../../lib/api';
 
-export interface ConsoleActivity {
-  id: number | string;
-  action: string;
-  actorName?: string | null;
-  detail?: string | null;
-  /** ISO date-time or epoch milliseconds. */
-  createdAt: string | number;
-}
+/** The console's figures (contracts: packages/shared/src/contracts/statistic.ts). */
 
-/** `GET /user/api/v1/statistic/console`. */
-export interface ConsoleStats {
-  staffCount: number;
-  departmentCount: number;
-  questionBankCount: number;
-  paperCount: number;
-  examCount: number;
-  recentActivity: ConsoleActivity[];
-}
-
-/** `GET /user/api/v1/statistic/staff/sum`. */
-export interface StaffSum {
-  total: number;
-  active: number;
-  left: number;
-}
+export type { ConsoleStats, StaffSum };
+export type ConsoleActivity = ActivityEntry;
 
 export const consoleKeys = {
   stats: ['console', 'stats'] as const,
@@ -32,11 +17,11 @@ export const consoleKeys = {
 };
 
 export function fetchConsoleStats(): Promise<ConsoleStats> {
-  return get<ConsoleStats>('/user/api/v1/statistic/console');
+  return call(statistics.console);
 }
 
 export function fetchStaffSum(): Promise<StaffSum> {
-  return get<StaffSum>('/user/api/v1/statistic/staff/sum');
+  return call(statistics.staffSum);
 }
 
 /** Epoch milliseconds of an activity time, or null when it cannot be read. */

@@ -1,8 +1,22 @@
 import { NOTICE_PAGE_SIZE } from '@kaopei/shared';
-import { get, getPage, post, postPage, type Page } from '../../lib/http';
+import { departmentContracts, type DepartmentNode } from '@kaopei/shared/contracts/department';
+import { noticeContracts as notices } from '@kaopei/shared/contracts/notice';
+import { staffContracts } from '@kaopei/shared/contracts/staff';
+import { call, callPage, type BodyIn, type ItemOf } from '../../lib/api';
+import type { Page } from '../../lib/http';
 import type { NoticeMessage } from '../notice/api';
 
+/**
+ * The message box and sending messages (contracts: packages/shared/src/contracts/notice.ts; the pickers
+ * use department.ts and staff.ts).
+ */
+
 export type { NoticeMessage };
+export type SendMessageForm = BodyIn<typeof notices.send>;
+/** A node of the department tree the recipient picker shows. */
+export type DepartmentTreeNode = DepartmentNode;
+/** A colleague the recipient picker offers. */
+export type StaffOption = ItemOf<typeof staffContracts.search>;
 
 /** Which part of the message box a tab shows. */
 export type MessageFilter = 'all' | 'unread';
@@ -16,84 +30,50 @@ export const messageKeys = {
 };
 
 /** One page (zero-based) of the caller's messages, five per page (spec §9), newest first. */
-export async function fetchMessages(filter: MessageFilter, page: number): Promise<Page<NoticeMessage>> {
-  return getPage<NoticeMessage>('/user/api/v1/notice/get/notices', {
-    page,
-    size: NOTICE_PAGE_SIZE,
-    status: filter === 'unread' ? 1 : undefined,
+export function fetchMessages(filter: MessageFilter, page: number): Promise<Page<NoticeMessage>> {
+  return callPage(notices.list, {
+    query: { page, size: NOTICE_PAGE_SIZE, status: filter === 'unread' ? 1 : undefined },
   });
 }
 
 /** Number of unread messages (the total of the unread list). */
 export async function fetchUnreadCount(): Promise<number> {
-  const page = await getPage<NoticeMessage>('/user/api/v1/notice/get/notices', {
-    page: 0,
-    size: 1,
-    status: 1,
-  });
+  const page = await callPage(notices.list, { query: { page: 0, size: 1, status: 1 } });
   return page.total;
 }
 
 export async function markMessagesRead(ids: readonly (number | string)[]): Promise<number> {
-  const data = await post<{ count: number }>('/user/api/v1/notice/read', ids);
+  const data = await call(notices.read, { body: [...ids] });
   return data.count;
 }
 
 export async function markAllMessagesRead(): Promise<number> {
-  const data = await post<{ count: number }>('/user/api/v1/notice/read/all');
+  const data = await call(notices.readAll);
   return data.count;
-}
-
-export interface SendMessageForm {
-  title?: string;
-  content: string;
-  userIds?: number[];
-  departmentIds?: number[];
 }
 
 /** Administrators: sends a message to staff and/or departments (with sub-departments); returns the count. */
 export async function sendMessage(form: SendMessageForm): Promise<number> {
-  const data = await post<{ count: number }>('/user/api/v1/user/message', form);
+  const data = await call(notices.send, { body: form });
   return data.count;
 }
 
 /** Administrators: a text message to a staff member's phone. */
-export async function sendSmsInfo(
-  phone: string,
-  content: string,
-): Promise<{ userId: number; realName: string }> {
-  return post<{ userId: number; realName: string }>('/user/api/v1/user/send/sms/info', { phone, content });
+export function sendSmsInfo(phone: string, content: string) {
+  return call(notices.sendSms, { body: { phone, content } });
 }
 
-/** `GET /user/api/v1/department/tree` node. */
-export interface DepartmentTreeNode {
-  departmentId: number;
-  name: string;
-  children?: DepartmentTreeNode[] | null;
-}
-
-export async function fetchDepartmentTree(): Promise<DepartmentTreeNode[]> {
-  const tree = await get<DepartmentTreeNode[] | null>('/user/api/v1/department/tree');
-  return Array.isArray(tree) ? tree : [];
-}
-
-/** A row of `POST /user/api/v2/staff/search`. */
-export interface StaffOption {
-  userId: number;
-  realName: string;
-  account: string;
-  departmentName?: string | null;
-  phone?: string | null;
+export function fetchDepartmentTree(): Promise<DepartmentTreeNode[]> {
+  return call(departmentContracts.tree);
 }
 
 export const STAFF_PICKER_SIZE = 20;
 
 /** Active staff matching `keyword` (name, account, phone or e-mail), first page. */
 export async function searchStaff(keyword: string): Promise<StaffOption[]> {
-  const page = await postPage<StaffOption>(
-    '/user/api/v2/staff/search',
-    { keyword: keyword || undefined, status: 0 },
-    { params: { page: 0, size: STAFF_PICKER_SIZE } },
-  );
+  const page = await callPage(staffContracts.search, {
+    query: { page: 0, size: STAFF_PICKER_SIZE },
+    body: { keyword: keyword || undefined, status: 0 },
+  });
   return page.data;
 }

@@ -1,30 +1,21 @@
-import { http, post, type ApiEnvelope } from '../../lib/http';
+import {
+  orgContracts as org,
+  type ApplicationKind,
+  type ApplicationResult,
+} from '@kaopei/shared/contracts/org';
+import { call, type BodyIn } from '../../lib/api';
+import { callWithMessage } from '../account/api';
 
-export type SignupKind = 'enterprise' | 'college' | 'industry';
+/** Sign-up of companies, colleges and industry bodies (contracts: packages/shared/src/contracts/org.ts). */
 
-export interface SignupForm {
-  organizationName: string;
-  contactName: string;
-  phone: string;
-  code: string;
-  email?: string;
-  account: string;
-  password: string;
-  encrypted: boolean;
-  industry?: string;
-  scale?: string;
-}
-
-export interface SignupResult {
-  applicationId: number;
-  /** 1 approved (the organisation is open), 0 waiting for the platform's review. */
-  status: number;
-  organizationId: number | null;
-}
+export type SignupKind = ApplicationKind;
+export type SignupForm = BodyIn<typeof org.applyEnterprise>;
+/** `status` 1: approved (the organisation is open), 0: waiting for the platform's review. */
+export type SignupResult = ApplicationResult;
 
 /** Sends the registration code (refused when the phone already has an account). */
 export async function sendRegisterCode(phone: string): Promise<void> {
-  await post<unknown>('/v1/org/sms/code/add', null, { params: { phone } });
+  await call(org.sendCode, { query: { phone } });
 }
 
 /** Company sign-up, or college / industry-body registration; answers with the outcome and its message. */
@@ -32,14 +23,9 @@ export async function submitSignup(
   kind: SignupKind,
   form: SignupForm,
 ): Promise<{ result: SignupResult; message: string }> {
-  const response =
+  const { data, message } =
     kind === 'enterprise'
-      ? await http.post<ApiEnvelope<SignupResult>>('/v1/org/addApply', form)
-      : await http.post<ApiEnvelope<SignupResult>>(
-          '/user/api/v1/org/management/industry/and/eduction/organiztion/register',
-          { ...form, kind },
-        );
-  const result = response.data.res?.data;
-  if (!result) throw new Error('注册失败');
-  return { result, message: response.data.message ?? '' };
+      ? await callWithMessage(org.applyEnterprise, { body: form })
+      : await callWithMessage(org.applyInstitution, { body: { ...form, kind } });
+  return { result: data, message };
 }

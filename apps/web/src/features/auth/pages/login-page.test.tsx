@@ -70,11 +70,7 @@ describe('LoginPage', () => {
     await renderLogin();
     fillAccountForm('admin', 'wrong');
     expect(await screen.findByRole('alert')).toHaveTextContent('用户名或密码错误');
-    expect(requestPasswordToken).toHaveBeenCalledWith({
-      username: 'admin',
-      password: 'wrong',
-      encrypted: false,
-    });
+    expect(requestPasswordToken).toHaveBeenCalledWith({ username: 'admin', password: 'wrong' });
   });
 
   it('stores the session and goes to the remembered page', async () => {
@@ -84,14 +80,30 @@ describe('LoginPage', () => {
       refresh_token: 'r',
       token_type: 'bearer',
       expires_in: 3600,
+      scope: 'all',
     });
     vi.mocked(fetchUserDetail).mockResolvedValue({
       userId: 1,
+      account: 'admin',
       realName: '管理员',
+      gender: null,
+      phone: null,
+      email: null,
+      jobNumber: null,
+      avatarUrl: null,
       isAdmin: true,
+      organizationId: 1,
       organizationName: '示例科技',
+      organizationLogoUrl: null,
+      organizationKind: 'enterprise',
+      departmentId: null,
+      departmentName: null,
+      roles: [],
+      permission: 0,
     });
-    vi.mocked(fetchMenuTree).mockResolvedValue([{ id: 1, name: '控制台', url: '/manage/console' }]);
+    vi.mocked(fetchMenuTree).mockResolvedValue([
+      { id: 1, name: '控制台', icon: null, url: '/manage/console', modes: [], children: [] },
+    ]);
     const router = await renderLogin();
     fillAccountForm('admin', 'Kaopei@2024');
     await waitFor(() => expect(router.state.location.pathname).toBe('/manage/version'));
