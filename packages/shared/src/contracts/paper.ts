@@ -12,6 +12,7 @@ import {
   type PaperType,
 } from '../enums';
 import { countReply, endpoint, envelopeOf, idList, idOf, keyword, pageOf, paging } from './common';
+import { BANK_MENU, QUESTION_MENU, questionFilterSchema } from './question';
 
 /** Menu URLs of 试卷管理 (modules/menu/menu.data.ts) that the paper routes check. */
 export const PAPER_BANK_MENU = '/manage/paperBankMgt';
@@ -43,14 +44,13 @@ const Q = '/question/api/v1/questions';
 const tag = '试卷';
 const builderTag = '组卷';
 
-/** Menus of the question pages (contracts of the question feature name them too). */
-const QUESTION_LIST_MENU = '/manage/question/list';
-const QUESTION_BANK_MENU = '/manage/question/bank';
-
 const QUESTION_TYPE_MESSAGE =
   '题型必须是 0 到 5 之间的整数（0 判断，1 单选，2 多选，3 填空，4 简答，5 编程）';
 
-/** A question type (0–5) in a body. */
+/**
+ * A question type (0–5) in the random and intelligent rules; a plain number in the parsed rules, so
+ * rule sets stored and read back as JSON (the exams feature keeps them) have the same type.
+ */
 const questionType = z
   .number({ error: QUESTION_TYPE_MESSAGE })
   .int(QUESTION_TYPE_MESSAGE)
@@ -324,23 +324,8 @@ export type AutoPaperInput = z.output<typeof autoPaperInput>;
 
 // ---- the builder's picker ----
 
-const PICKER_SORT_FIELDS = ['createdAt', 'updatedAt', 'difficulty', 'type', 'status', 'id'] as const;
-
 /** The not-selected picker: the question filters plus the paper (or the ids picked so far). */
-export const pickerFilterInput = z.object({
-  bankId: idOf('题库').optional(),
-  bankIds: idArray('题库').optional(),
-  type: questionType.optional(),
-  types: z.array(questionType, { error: '题型必须是列表' }).max(6, '题型最多 6 个').optional(),
-  difficultyMin: difficultyOf('最低难度').optional(),
-  difficultyMax: difficultyOf('最高难度').optional(),
-  tagIds: idArray('标签').optional(),
-  knowledgeIds: idArray('知识点').optional(),
-  keyword,
-  sortField: z
-    .enum(PICKER_SORT_FIELDS, { error: `排序字段只能是 ${PICKER_SORT_FIELDS.join('、')}` })
-    .optional(),
-  sortOrder: z.enum(['asc', 'desc'], { error: '排序方向只能是 asc 或 desc' }).optional(),
+export const pickerFilterInput = questionFilterSchema.omit({ status: true }).extend({
   paperId: idOf('试卷').optional(),
   selectedIds: idArray('已选试题', 5000).optional(),
   scope: z
@@ -811,7 +796,7 @@ export const paperQuestionContracts = {
     path: `${Q}/paper/info`,
     tag: builderTag,
     summary: '使用该试题的本组织试卷（试题列表的「被引用」）',
-    access: { menu: [QUESTION_LIST_MENU, QUESTION_BANK_MENU, ...PAPER_READ_MENUS] },
+    access: { menu: [QUESTION_MENU, BANK_MENU, ...PAPER_READ_MENUS] },
     query: z.object({ questionId: idOf('试题') }),
     response: envelopeOf(z.array(paperUsage)),
   }),
