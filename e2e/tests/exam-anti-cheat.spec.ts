@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { apiCall, apiToken, DEMO_PASSWORD, seedExam, staffUserId } from '../support';
+import { apiCall, apiPost, apiToken, DEMO_PASSWORD, seedExam, signIn, staffUserId } from '../support';
 
 /**
  * Anti-cheating (issue 7): a candidate in an exam allowing two leaves switches away three times. After
@@ -18,6 +18,21 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const CANDIDATE = { account: 'sunqi' };
 
 test.use({ viewport: { width: 390, height: 844 } });
+
+/** Signs the candidate in on the exam's page and starts the attempt. */
+async function startAsCandidate(page: Page, examId: number): Promise<void> {
+  await page.goto(`/m/exams/${examId}`);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByPlaceholder(/账号/).first().fill(CANDIDATE.account);
+  await page.getByPlaceholder(/密码/).first().fill(DEMO_PASSWORD);
+  await page
+    .getByRole('button', { name: /登\s*录/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: '开始考试' }).click();
+  await page.getByRole('button', { name: '确定开始' }).click();
+  await expect(page.getByTestId('question')).toBeVisible();
+}
 
 /** The page goes to the background and comes back (see the note above). */
 async function switchAway(page: Page): Promise<void> {
@@ -45,17 +60,7 @@ test('leaving the exam page past the limit submits the attempt as cheating', asy
     audience: { mode: 'assigned', userIds: [await staffUserId(request, adminToken, CANDIDATE.account)] },
   });
 
-  await page.goto(`/m/exams/${examId}`);
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByPlaceholder(/账号/).first().fill(CANDIDATE.account);
-  await page.getByPlaceholder(/密码/).first().fill(DEMO_PASSWORD);
-  await page
-    .getByRole('button', { name: /登\s*录/ })
-    .first()
-    .click();
-  await page.getByRole('button', { name: '开始考试' }).click();
-  await page.getByRole('button', { name: '确定开始' }).click();
-  await expect(page.getByTestId('question')).toBeVisible();
+  await startAsCandidate(page, examId);
   await expect(page.getByTestId('leaves-left')).toHaveText('还可切屏 2 次');
 
   // Copying is blocked with a message.
@@ -104,4 +109,76 @@ test('leaving the exam page past the limit submits the attempt as cheating', asy
   await page.goto(`/manage/exam/result?examId=${examId}`);
   const row = page.getByRole('row').filter({ hasText: CANDIDATE.account });
   await expect(row.getByText('作弊/切屏超限')).toBeVisible();
+});
+
+interface ExamSettingsView {
+  showScore: string;
+  leaveLimit: number;
+  blockCopyPaste: boolean;
+  requireFullscreen: boolean;
+  webcamSnapshots: boolean;
+  snapshotIntervalSeconds: number;
+}
+
+test('rules set in the exam editor are enforced, and saving keeps the settings set through the API', async ({
+  page,
+  request,
+}) => {
+  const adminToken = await apiToken(request, 'admin');
+  const name = `编辑器防作弊${Date.now().toString(36)}`;
+  // Set through the API: a leave limit the editor will change, and a snapshot interval it shows no
+  // field for while snapshots are off.
+  const examId = await seedExam(request, adminToken, {
+    name,
+    questions: [{ type: 0, stem: '<p>考试期间应独立作答</p>', answer: true }],
+    settings: { leaveLimit: 5, snapshotIntervalSeconds: 120 },
+    audience: { mode: 'assigned', userIds: [await staffUserId(request, adminToken, CANDIDATE.account)] },
+  });
+  // Back to a draft: the administrator publishes it from the editor.
+  await apiPost(request, adminToken, `/exam/api/v1/exam/unpublish?examId=${examId}`);
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'admin');
+  await page.goto(`/manage/exam/editor?examId=${examId}`);
+  const leaveLimit = page.getByLabel('切屏次数上限');
+  await expect(leaveLimit).toHaveValue('5');
+  await expect(page.getByLabel('抓拍间隔（秒）')).toHaveCount(0);
+  await leaveLimit.fill('1');
+  const copyPaste = page.getByRole('switch', { name: '禁止复制粘贴' });
+  await expect(copyPaste).toHaveAttribute('aria-checked', 'false');
+  await copyPaste.click();
+  await expect(copyPaste).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('button', { name: '保存并发布' }).click();
+  await expect(page).toHaveURL(/\/manage\/exam\/list$/);
+
+  const saved = await apiCall<{ status: number; settings: ExamSettingsView }>(
+    request,
+    adminToken,
+    'GET',
+    `/exam/api/v1/exam/detail?examId=${examId}`,
+  );
+  expect(saved.status).toBe(1);
+  expect(saved.settings).toMatchObject({
+    leaveLimit: 1,
+    blockCopyPaste: true,
+    requireFullscreen: false,
+    webcamSnapshots: false,
+    // Kept although the editor never showed them.
+    snapshotIntervalSeconds: 120,
+    showScore: 'immediately',
+  });
+
+  // The candidate's side: one leave allowed, copying blocked, the second leave submits.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.localStorage.clear());
+  await startAsCandidate(page, examId);
+  await expect(page.getByTestId('leaves-left')).toHaveText('还可切屏 1 次');
+  await page.getByTestId('question').dispatchEvent('paste');
+  await expect(page.getByText('考试期间禁止复制、粘贴和右键菜单')).toBeVisible();
+
+  await switchAway(page);
+  await expect(page.getByText('还可切屏 0 次，再离开考试页面将自动交卷！')).toBeVisible();
+  await switchAway(page);
+  const notice = page.getByRole('dialog').filter({ hasText: '已自动交卷' });
+  await expect(notice.getByTestId('cheating-notice')).toContainText('超过了限制（1 次），系统已自动交卷');
 });

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { apiPost, apiToken, signIn } from '../support';
+import { apiCall, apiPost, apiToken, signIn } from '../support';
 
 /**
  * Automatic exams: the admin creates a monthly rule for a department through /manage/exam/auto, checks
@@ -95,6 +95,13 @@ test('an admin schedules a monthly exam for a department and generates it now; a
   }).toPass({ timeout: 30_000 });
   await page.keyboard.press('Escape');
 
+  // Anti-cheating rules for every exam the rule creates; the interval shows once snapshots are on.
+  await drawer.getByLabel('切屏次数上限').fill('3');
+  await drawer.getByRole('switch', { name: '禁止复制粘贴' }).click();
+  await expect(drawer.getByLabel('抓拍间隔（秒）')).toHaveCount(0);
+  await drawer.getByRole('switch', { name: '摄像头抓拍' }).click();
+  await drawer.getByLabel('抓拍间隔（秒）').fill('30');
+
   // Ten questions cannot come from a bank of three: 检查规则 says so before saving.
   await drawer.getByLabel('题数 1').fill('10');
   await page.getByRole('button', { name: '检查规则' }).click();
@@ -118,6 +125,28 @@ test('an admin schedules a monthly exam for a department and generates it now; a
   ).toBeVisible();
   await expect(row).toContainText('1 场');
   await expect(row.getByText(new RegExp(`^${examName} \\d{4}-\\d{2}$`))).toBeVisible();
+
+  // The generated exam carries the rule's anti-cheating settings.
+  const generated = await apiPost<{ examId: number; settings: Record<string, unknown> }[]>(
+    request,
+    adminToken,
+    '/exam/api/v1/exam/search?page=0&size=10',
+    { keyword: examName },
+  );
+  expect(generated).toHaveLength(1);
+  const detail = await apiCall<{ settings: Record<string, unknown> }>(
+    request,
+    adminToken,
+    'GET',
+    `/exam/api/v1/exam/detail?examId=${generated[0]?.examId}`,
+  );
+  expect(detail.settings).toMatchObject({
+    leaveLimit: 3,
+    blockCopyPaste: true,
+    webcamSnapshots: true,
+    snapshotIntervalSeconds: 30,
+    requireFullscreen: false,
+  });
 
   await row.getByRole('button', { name: '考试', exact: true }).click();
   const exams = page.getByTestId('auto-rule-exams');
