@@ -17,6 +17,7 @@ import {
   roundPoints,
   type PaperTotals,
 } from '@kaopei/shared';
+import type { BestPaperSummary, Violation } from '@kaopei/shared/contracts/paper';
 import { sample, type Rng } from './paper.rng';
 
 /** Questions that are interchangeable for every rule. `knowledge` are the knowledge rules' ids it covers. */
@@ -57,21 +58,6 @@ export interface AutoModelRules {
   maxOverlap: number;
 }
 
-export type RuleKind = 'totalScore' | 'type' | 'knowledge' | 'difficulty' | 'overlap';
-
-export interface Violation {
-  rule: RuleKind;
-  /** Index in typeRules / knowledgeRules, or the level for a distribution. */
-  index?: number;
-  level?: PaperDifficulty;
-  /** Which paper (0-based) when generating several. */
-  variant: number;
-  required: number;
-  /** What the best paper reaches. */
-  achievable: number;
-  message: string;
-}
-
 export interface GeneratedQuestion {
   questionId: number;
   type: number;
@@ -85,15 +71,6 @@ export interface GeneratedPaper {
   totals: PaperTotals;
   /** Questions shared with earlier papers of the same request. */
   overlap: number;
-}
-
-export interface BestPaperSummary {
-  variant: number;
-  questionCount: number;
-  totalScore: number;
-  averageDifficulty: number | null;
-  typeCounts: { type: number; label: string; count: number; required: number }[];
-  knowledgeCounts: { knowledgeId: number; count: number; required: number }[];
 }
 
 export interface AutoResult {
