@@ -576,6 +576,21 @@ describe('taking an exam', () => {
       `/exam/api/v1/public/report?token=${encodeURIComponent(share.token)}`,
     );
     expect(data<PersonalReport>(shared).score).toBe(56);
+    // Marking by candidate reads the whole attempt; a comment shows on the report.
+    const byCandidate = data<PersonalReport>(
+      await call(t, 'GET', `${E}/check/attempt?attemptId=${view.attemptId}`, { user: org.admin }),
+    );
+    expect(byCandidate.questions.flatMap((section) => section.questions)).toHaveLength(6);
+    const commented = await call(t, 'POST', `${E}/comment?attemptId=${view.attemptId}`, {
+      user: org.admin,
+      body: { comment: ' 继续保持 ' },
+    });
+    expect(data<{ attemptId: number }>(commented)).toEqual({ attemptId: view.attemptId });
+    expect(
+      data<PersonalReport>(
+        await call(t, 'GET', `${E}/report/personal?attemptId=${view.attemptId}`, { user: org.admin }),
+      ).comment,
+    ).toBe('继续保持');
     expect((await call(t, 'GET', `/exam/api/v1/public/report?token=${share.token}x`)).status).toBe(404);
     expect(
       (await call(t, 'GET', `${E}/report/personal?attemptId=${view.attemptId}`, { user: other.admin }))
