@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { countReply, endpoint, envelopeOf, idList, idOf, pageOf, pagedQuery } from './common';
+import { questionIdInBody, questionIdInQuery } from './question';
 import {
   EXAM_STATES,
   EXAMINEE_STATES,
@@ -596,7 +597,8 @@ export const examContracts = {
     tag: '试题',
     summary: '使用该试题的考试（已发布考试冻结的试题，或草稿考试试卷中的试题），带作答数与平均得分率',
     access: { menu: QUESTION_READ_MENUS },
-    query: z.object({ questionId: idOf('试题') }),
+    query: z.object({ questionId: questionIdInQuery }),
+    body: questionIdInBody,
     response: envelopeOf(z.array(examUsingQuestion)),
   }),
   questionRecords: endpoint({
@@ -607,7 +609,7 @@ export const examContracts = {
       '该试题在各场考试中的作答记录（分页；sortableField submittedAt/answeredAt/score，sortType asc/desc）',
     access: { menu: QUESTION_READ_MENUS },
     query: pagedQuery({
-      questionId: idOf('试题'),
+      questionId: questionIdInQuery,
       sortableField: z
         .enum(RECORD_SORT_FIELDS, {
           error: 'sortableField（排序字段）只能是 submittedAt、answeredAt 或 score',
@@ -615,6 +617,7 @@ export const examContracts = {
         .default('submittedAt'),
       sortType: z.enum(['asc', 'desc'], { error: 'sortType（排序方向）只能是 asc 或 desc' }).default('desc'),
     }),
+    body: questionIdInBody,
     response: pageOf(questionRecord),
   }),
 

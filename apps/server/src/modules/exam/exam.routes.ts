@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formatScore, toOffset } from '@kaopei/shared';
 import { examContracts } from '@kaopei/shared/contracts/exam';
-import { OK_MESSAGE, notFound, ok, okPage } from '../../core/http';
+import { OK_MESSAGE, badRequest, notFound, ok, okPage } from '../../core/http';
 import { routes } from '../../core/route';
 import { sendDownload } from '../staff/staff.routes';
 import { XLSX_MIME } from '../staff/staff.excel';
@@ -43,6 +43,20 @@ import { announceExtended, announceForced } from './exam-monitor.service';
 /** Shared report links work for 30 days. */
 const REPORT_LINK_MS = 30 * 24 * 3600_000;
 
+/** The question of a "where used" call: from the query string or the JSON body (spec §7). */
+function questionIdOf(
+  query: { questionId?: number | undefined },
+  body: { questionId?: number | undefined } | null | undefined,
+): number {
+  const fromQuery = query.questionId;
+  const fromBody = body?.questionId;
+  if (fromQuery !== undefined && fromBody !== undefined && fromQuery !== fromBody)
+    throw badRequest('参数 questionId 不正确：查询参数与请求体给出了不同的试题');
+  const questionId = fromQuery ?? fromBody;
+  if (questionId === undefined) throw badRequest('参数 questionId 不正确：请提供试题');
+  return questionId;
+}
+
 /** The administrator's side of exams (spec §2 exam/*; contracts: packages/shared/src/contracts/exam.ts). */
 export const examRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -79,9 +93,10 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     // ---- where a question is used ----
 
     examsUsingQuestion: async (request) =>
-      ok(await examsUsingQuestion(db, request.ctx, request.query.questionId)),
+      ok(await examsUsingQuestion(db, request.ctx, questionIdOf(request.query, request.body))),
     questionRecords: async (request) => {
-      const { questionId, sortableField, sortType, page, size } = request.query;
+      const { sortableField, sortType, page, size } = request.query;
+      const questionId = questionIdOf(request.query, request.body);
       const { rows, total } = await questionRecords(db, request.ctx, questionId, {
         ...toOffset({ page, size }),
         sortField: sortableField,

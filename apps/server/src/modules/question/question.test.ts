@@ -4,6 +4,9 @@ import { DEFAULT_JAVA_TEMPLATE, QuestionType, TagType } from '@kaopei/shared';
 import {
   knowledgeNodes,
   organizations,
+  paperQuestions,
+  paperSections,
+  papers,
   questionBanks,
   questions,
   roleMenus,
@@ -743,5 +746,113 @@ describe('managing questions', () => {
       body: { keyword: stem },
     });
     expect(own.body.res?.total).toBe(0);
+  });
+});
+
+describe('where a question is used (spec §7: get/exam/by/question, get/exam/record/by/question)', () => {
+  /** A published exam whose paper holds `questionId`, taken and submitted by the organisation's staff. */
+  async function examTaken(questionId: number): Promise<number> {
+    const { db } = t.app.deps;
+    const [paper] = await db
+      .insert(papers)
+      .values({ organizationId: org.id, name: unique('试卷'), status: 1, questionCount: 1, totalScore: 10 })
+      .returning();
+    if (!paper) throw new Error('paper insert failed');
+    const [section] = await db
+      .insert(paperSections)
+      .values({ paperId: paper.id, name: '判断题' })
+      .returning();
+    if (!section) throw new Error('section insert failed');
+    await db
+      .insert(paperQuestions)
+      .values({ paperId: paper.id, sectionId: section.id, questionId, points: 10 });
+    const now = Date.now();
+    const created = await call(t, 'POST', '/exam/api/v1/exam/add', {
+      user: org.admin,
+      body: {
+        name: unique('考试'),
+        paperIds: [paper.id],
+        startAt: now - 60_000,
+        endAt: now + 3600_000,
+        durationMinutes: 30,
+        passScore: 5,
+        audience: { mode: 'assigned', departmentIds: [org.departmentIds[1]] },
+      },
+    });
+    expect(created.body.message).toBe('成功');
+    const examId = data<{ examId: number }>(created).examId;
+    const published = await call(t, 'POST', `/exam/api/v1/exam/publish?examId=${examId}`, {
+      user: org.admin,
+    });
+    expect(published.body.message).toBe('成功');
+    const started = await call(t, 'POST', `/exam/api/v1/candidate/start?examId=${examId}`, {
+      user: org.staff,
+    });
+    expect(started.body.message).toBe('成功');
+    const { attemptId } = data<{ attemptId: number }>(started);
+    await call(t, 'POST', `/exam/api/v1/candidate/answers?attemptId=${attemptId}`, {
+      user: org.staff,
+      body: [{ questionId, answer: '正确', seq: 1 }],
+    });
+    const submitted = await call(t, 'POST', `/exam/api/v1/candidate/submit?attemptId=${attemptId}`, {
+      user: org.staff,
+    });
+    expect(submitted.body.message).toBe('成功');
+    return examId;
+  }
+
+  it("takes questionId from the query string or the JSON body, and refuses another organisation's question", async () => {
+    const question = await addOk(VALID.trueFalse ?? {});
+    await call(t, 'POST', `${Q}/check?questionId=${question.id}&status=1`, { user: org.admin });
+    const examId = await examTaken(question.id);
+    const EXAMS = `${Q}/get/exam/by/question`;
+    const RECORDS = `${Q}/get/exam/record/by/question`;
+
+    const byQuery = await call(t, 'POST', `${EXAMS}?questionId=${question.id}`, { user: org.admin });
+    const byBody = await call(t, 'POST', EXAMS, { user: org.admin, body: { questionId: question.id } });
+    expect(byQuery.status, byQuery.body.message).toBe(200);
+    expect(byBody.status, byBody.body.message).toBe(200);
+    expect(data<{ examId: number; answered: number }[]>(byQuery)).toEqual([
+      expect.objectContaining({ examId, answered: 1 }),
+    ]);
+    expect(data<unknown>(byBody)).toEqual(data<unknown>(byQuery));
+
+    const recordsByQuery = await call(t, 'POST', `${RECORDS}?questionId=${question.id}&page=0&size=10`, {
+      user: org.admin,
+    });
+    const recordsByBody = await call(t, 'POST', `${RECORDS}?pageNumber=1&pageSize=10`, {
+      user: org.admin,
+      body: { questionId: question.id },
+    });
+    expect(recordsByQuery.status, recordsByQuery.body.message).toBe(200);
+    expect(recordsByBody.status, recordsByBody.body.message).toBe(200);
+    expect(recordsByQuery.body.res?.total).toBe(1);
+    expect(data<{ userId: number; examId: number }[]>(recordsByQuery)).toEqual([
+      expect.objectContaining({ userId: org.staff.id, examId }),
+    ]);
+    expect(recordsByBody.body.res).toEqual(recordsByQuery.body.res);
+
+    // Another organisation's question is unknown here, whichever way it is named.
+    for (const [url, body] of [
+      [`${EXAMS}?questionId=${question.id}`, undefined],
+      [EXAMS, { questionId: question.id }],
+      [`${RECORDS}?questionId=${question.id}&page=0&size=10`, undefined],
+      [`${RECORDS}?page=0&size=10`, { questionId: question.id }],
+    ] as const) {
+      const res = await call(t, 'POST', url, { user: other.admin, ...(body ? { body } : {}) });
+      expect(res.status, url).toBe(404);
+      expect(res.body.res, url).toBeNull();
+    }
+
+    // Neither, or two different ones: a 400 naming the field.
+    const neither = await call(t, 'POST', EXAMS, { user: org.admin, body: {} });
+    expect(neither.status).toBe(400);
+    expect(neither.body.message).toContain('请提供试题');
+    const different = await call(t, 'POST', `${RECORDS}?questionId=${question.id}`, {
+      user: org.admin,
+      body: { questionId: question.id + 1 },
+    });
+    expect(different.status).toBe(400);
+    expect(different.body.message).toContain('不同的试题');
   });
 });
