@@ -32,6 +32,8 @@ export interface RouteOptions {
   /** Server-only route settings (e.g. `cachedUser` on the hottest candidate calls). */
   config?: Omit<FastifyContextConfig, 'public' | 'admin' | 'menu' | 'contract'>;
   bodyLimit?: number;
+  /** Left out of the OpenAPI description (health checks, file serving). */
+  hide?: boolean;
 }
 
 function accessConfig(access: Access | undefined): FastifyContextConfig {
@@ -58,7 +60,12 @@ export function route<E extends Endpoint>(
     url: contract.path,
     config: { ...accessConfig(contract.access), ...options.config, contract: true },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    // Fastify hands a POST without a body to validation as null; to a contract it is no body.
+    preValidation: async (request: FastifyRequest) => {
+      if (request.body === null) request.body = undefined;
+    },
     schema: {
+      ...(options.hide ? { hide: true } : {}),
       tags: [contract.tag],
       summary: contract.summary,
       ...(contract.query ? { querystring: contract.query } : {}),

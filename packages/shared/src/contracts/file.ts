@@ -61,6 +61,15 @@ export const fileContracts = {
     query: z.object({ public: z.enum(['0', '1'], { error: 'public 只能是 0 或 1' }).default('0') }),
     response: envelopeOf(z.object({ id: z.number(), name: z.string(), size: z.number(), url: z.string() })),
   }),
+  /** A stored file by its unguessable key; private files need a token of the owning organisation. */
+  serve: endpoint({
+    method: 'GET',
+    path: '/api/files/*',
+    tag,
+    summary: '读取已上传的文件（公开文件无需登录）',
+    access: 'public',
+    response: 'file',
+  }),
   job: endpoint({
     method: 'GET',
     path: '/user/api/v1/jobs/:id',

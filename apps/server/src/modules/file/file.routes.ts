@@ -44,23 +44,28 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Public files by unguessable key; private ones need a token of the owning organisation.
-  app.get('/api/files/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    const [row] = await db.select().from(files).where(eq(files.key, key));
-    if (!row) throw notFound('文件不存在');
-    if (!row.isPublic) {
-      const token = bearerToken(request);
-      const claims = token ? await app.deps.tokens.verifyAccess(token) : undefined;
-      if (!claims || claims.organizationId !== row.organizationId) throw notFound('文件不存在');
-    }
-    const data = await storage.get(key);
-    if (!data) throw notFound('文件不存在');
-    return reply
-      .type(row.mime)
-      .header('Cache-Control', row.isPublic ? 'public, max-age=86400' : 'private, no-store')
-      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
-      .send(data);
-  });
+  route(
+    app,
+    fileContracts.serve,
+    async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const [row] = await db.select().from(files).where(eq(files.key, key));
+      if (!row) throw notFound('文件不存在');
+      if (!row.isPublic) {
+        const token = bearerToken(request);
+        const claims = token ? await app.deps.tokens.verifyAccess(token) : undefined;
+        if (!claims || claims.organizationId !== row.organizationId) throw notFound('文件不存在');
+      }
+      const data = await storage.get(key);
+      if (!data) throw notFound('文件不存在');
+      return reply
+        .type(row.mime)
+        .header('Cache-Control', row.isPublic ? 'public, max-age=86400' : 'private, no-store')
+        .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+        .send(data);
+    },
+    { hide: true },
+  );
 
   route(app, fileContracts.job, async (request) => {
     const job = await app.deps.jobs.get(request.ctx, request.params.id);
