@@ -12,7 +12,7 @@ import type { RequestContext } from '../apps/server/src/core/context';
 import { generateAuto } from '../apps/server/src/modules/paper/paper.generate';
 import { checkPaper, type AutoModelRules } from '../apps/server/src/modules/paper/paper.auto';
 import { sample, seededRng } from '../apps/server/src/modules/paper/paper.rng';
-import { autoRulesSchema, type AutoRulesInput } from '../apps/server/src/modules/paper/paper.schemas';
+import { autoRulesInput as autoRulesSchema, type AutoRulesInput } from '@kaopei/shared/contracts/paper';
 import { questionDifficultyLevel } from '@kaopei/shared';
 
 const BANK_SIZE = Number(process.env.BENCH_BANK_SIZE ?? 100_000);

@@ -46,8 +46,24 @@ describe('BellPanel', () => {
 
   it('shows a dot on unread rows and the relative time on read rows', () => {
     panel([
-      { noticeReceiveId: 1, content: '新的考试已发布', status: 1, sendTime: NOW - 60_000 },
-      { noticeReceiveId: 2, content: '学习任务已完成', status: 0, sendTime: NOW - 5 * 60_000 },
+      {
+        noticeReceiveId: 1,
+        title: null,
+        type: 0,
+        senderName: null,
+        content: '新的考试已发布',
+        status: 1,
+        sendTime: NOW - 60_000,
+      },
+      {
+        noticeReceiveId: 2,
+        title: null,
+        type: 0,
+        senderName: null,
+        content: '学习任务已完成',
+        status: 0,
+        sendTime: NOW - 5 * 60_000,
+      },
     ]);
     const rows = screen.getAllByTestId('bell-item');
     expect(rows[0]).toHaveAttribute('data-unread', 'true');
@@ -59,8 +75,24 @@ describe('BellPanel', () => {
     const onHoverUnread = vi.fn();
     panel(
       [
-        { noticeReceiveId: 1, content: '未读', status: 1, sendTime: NOW },
-        { noticeReceiveId: 2, content: '已读', status: 0, sendTime: NOW },
+        {
+          noticeReceiveId: 1,
+          title: null,
+          type: 0,
+          senderName: null,
+          content: '未读',
+          status: 1,
+          sendTime: NOW,
+        },
+        {
+          noticeReceiveId: 2,
+          title: null,
+          type: 0,
+          senderName: null,
+          content: '已读',
+          status: 0,
+          sendTime: NOW,
+        },
       ],
       { onHoverUnread },
     );
@@ -73,7 +105,20 @@ describe('BellPanel', () => {
 
   it('loads the next page when scrolled to the bottom', () => {
     const onLoadMore = vi.fn();
-    panel([{ noticeReceiveId: 1, content: 'a', status: 0, sendTime: NOW }], { hasMore: true, onLoadMore });
+    panel(
+      [
+        {
+          noticeReceiveId: 1,
+          title: null,
+          type: 0,
+          senderName: null,
+          content: 'a',
+          status: 0,
+          sendTime: NOW,
+        },
+      ],
+      { hasMore: true, onLoadMore },
+    );
     const scroller = screen.getByTestId('bell-scroll');
     Object.defineProperty(scroller, 'scrollHeight', { value: 500, configurable: true });
     Object.defineProperty(scroller, 'clientHeight', { value: 360, configurable: true });
@@ -111,7 +156,17 @@ describe('MessageBell', () => {
   it('shows the red dot when unread messages exist, and marks a hovered message read', async () => {
     vi.mocked(fetchHasUnread).mockResolvedValueOnce(true).mockResolvedValue(false);
     vi.mocked(fetchBellMessages).mockResolvedValue({
-      data: [{ noticeReceiveId: 7, content: '请参加本周考试', status: 1, sendTime: Date.now() }],
+      data: [
+        {
+          noticeReceiveId: 7,
+          title: null,
+          type: 0,
+          senderName: null,
+          content: '请参加本周考试',
+          status: 1,
+          sendTime: Date.now(),
+        },
+      ],
       total: 1,
     });
     vi.mocked(markMessageRead).mockResolvedValue(undefined);
