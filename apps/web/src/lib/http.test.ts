@@ -17,8 +17,6 @@ import {
   classifyFailure,
   describeHttpError,
   failureMessage,
-  get,
-  getPage,
   handleBodyCode,
   http,
   isCancelledRequest,
@@ -27,10 +25,36 @@ import {
   registerNavigator,
   triggersUnauthorizedFlow,
 } from './http';
+import { z } from 'zod';
+import { endpoint, envelopeOf, pageOf } from '@kaopei/shared/contracts/common';
+import { call, callPage } from './api';
 import { REDIRECT_KEY, STORAGE_KEYS } from './storage';
 import { useSessionStore } from '../stores/session-store';
 
 const toastError = vi.mocked(toast.error);
+
+/** A GET through a contract of `path`, as every feature calls the server. */
+function get(path: string, _params?: undefined, config?: { kpSilent?: boolean }) {
+  const contract = endpoint({
+    method: 'GET',
+    path,
+    tag: '测试',
+    summary: '测试',
+    response: envelopeOf(z.unknown()),
+  });
+  return call(contract, undefined, config);
+}
+
+function getPage(path: string) {
+  const contract = endpoint({
+    method: 'GET',
+    path,
+    tag: '测试',
+    summary: '测试',
+    response: pageOf(z.unknown()),
+  });
+  return callPage(contract);
+}
 
 type Handler = (config: InternalAxiosRequestConfig) => Promise<AxiosResponse>;
 

@@ -404,9 +404,11 @@ export interface Page<T> {
   totalCapped?: boolean;
 }
 
-type Params = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
-
-export function unwrap<T>(body: ApiEnvelope<T>): { data: T; total: number | undefined; totalCapped?: boolean } {
+export function unwrap<T>(body: ApiEnvelope<T>): {
+  data: T;
+  total: number | undefined;
+  totalCapped?: boolean;
+} {
   const verdict = handleBodyCode(body);
   if (verdict.kind !== 'ok') {
     // Already toasted by the interceptor, or on the silent list: the caller inspects `code`.
@@ -417,42 +419,4 @@ export function unwrap<T>(body: ApiEnvelope<T>): { data: T; total: number | unde
     total: body?.res?.total,
     ...(body?.res?.totalCapped ? { totalCapped: true } : {}),
   };
-}
-
-/** GET returning `res.data`. Endpoints that may answer with no data should use `T | null`. */
-export async function get<T>(url: string, params?: Params, config?: AxiosRequestConfig): Promise<T> {
-  const response = await http.get<ApiEnvelope<T>>(url, { ...config, params });
-  return unwrap(response.data).data;
-}
-
-/** POST returning `res.data`. */
-export async function post<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
-  const response = await http.post<ApiEnvelope<T>>(url, body, config);
-  return unwrap(response.data).data;
-}
-
-function toPage<T>(body: ApiEnvelope<T[]>): Page<T> {
-  const { data, total, totalCapped } = unwrap(body);
-  const rows = Array.isArray(data) ? data : [];
-  return { data: rows, total: total ?? rows.length, ...(totalCapped ? { totalCapped } : {}) };
-}
-
-/** GET of a list returning `{data, total}`. */
-export async function getPage<T>(
-  url: string,
-  params?: Params,
-  config?: AxiosRequestConfig,
-): Promise<Page<T>> {
-  const response = await http.get<ApiEnvelope<T[]>>(url, { ...config, params });
-  return toPage(response.data);
-}
-
-/** POST of a list (search endpoints) returning `{data, total}`. */
-export async function postPage<T>(
-  url: string,
-  body?: unknown,
-  config?: AxiosRequestConfig,
-): Promise<Page<T>> {
-  const response = await http.post<ApiEnvelope<T[]>>(url, body, config);
-  return toPage(response.data);
 }

@@ -1,14 +1,11 @@
-import type { Endpoint } from '@kaopei/shared/contracts/common';
 import {
   accountContracts as account,
   type ProfileView,
   type ResetLinkState,
 } from '@kaopei/shared/contracts/account';
-import { fileContracts } from '@kaopei/shared/contracts/file';
 import { orgContracts, type OrganizationView } from '@kaopei/shared/contracts/org';
 import type { UserDetail } from '@kaopei/shared/contracts/user';
-import { call, fillPath, type BodyIn, type CallInput, type DataOf } from '../../lib/api';
-import { http, unwrap, type ApiEnvelope } from '../../lib/http';
+import { call, callReply, type BodyIn } from '../../lib/api';
 import { isPasswordEncryptionAvailable, encryptPassword } from '../../lib/crypto';
 import { fetchPublicKey, fetchUserDetail } from '../auth/api';
 
@@ -23,7 +20,6 @@ export type AccountDetail = UserDetail;
 export type OrganizationInfo = OrganizationView;
 export type ProfileForm = BodyIn<typeof account.profileModify>;
 export type ChangePasswordForm = BodyIn<typeof account.passwordModify>;
-export type UploadedFile = DataOf<typeof fileContracts.upload>;
 
 export const accountKeys = {
   detail: ['account', 'detail'] as const,
@@ -100,46 +96,11 @@ export function updateOrganization(form: BodyIn<typeof orgContracts.show>): Prom
   return call(orgContracts.show, { body: form });
 }
 
-/** Uploads a public image (avatar, logo) as multipart and returns the stored file. */
-export async function uploadPublicImage(file: File): Promise<UploadedFile> {
-  const body = new FormData();
-  body.append('file', file);
-  const { path, method } = fileContracts.upload;
-  const response = await http.request<ApiEnvelope<UploadedFile>>({
-    method,
-    url: path,
-    params: { public: '1' },
-    data: body,
-  });
-  const data = unwrap(response.data).data;
-  if (!data) throw new Error('上传失败');
-  return data;
-}
-
-/**
- * Calls an endpoint whose reply message is meant for the user (a sign-up's outcome, the answer of a
- * password-reset request): its `res.data` and its message.
- */
-export async function callWithMessage<E extends Endpoint>(
-  contract: E,
-  input: CallInput<E>,
-): Promise<{ data: DataOf<E>; message: string }> {
-  const { query, body, params } = input as { query?: unknown; body?: unknown; params?: unknown };
-  const response = await http.request<ApiEnvelope<DataOf<E>>>({
-    method: contract.method,
-    url: fillPath(contract.path, params as Record<string, unknown> | undefined),
-    params: query,
-    paramsSerializer: { indexes: null },
-    data: body,
-  });
-  return { data: unwrap(response.data).data, message: response.data.message ?? '' };
-}
-
 // Forgotten password (public).
 
 /** Step one: the server answers the same whether or not the account exists; returns its message. */
 export async function requestPasswordReset(accountName: string): Promise<string> {
-  const { message } = await callWithMessage(account.resetRequest, { query: { account: accountName } });
+  const { message } = await callReply(account.resetRequest, { query: { account: accountName } });
   return message;
 }
 

@@ -9,7 +9,7 @@ import {
 } from '@kaopei/shared/contracts/exam-candidate';
 import { getConfig } from '../../app/config';
 import { call, type DataOf, type QueryIn } from '../../lib/api';
-import { http, needsRefresh, refreshAccessToken, unwrap, type ApiEnvelope } from '../../lib/http';
+import { needsRefresh, refreshAccessToken } from '../../lib/http';
 import { storage } from '../../lib/storage';
 
 /** The exam page's anti-cheating calls (contracts: packages/shared/src/contracts/exam-candidate.ts). */
@@ -31,14 +31,7 @@ export async function uploadSnapshot(
   const form = new FormData();
   form.append('file', image, image.type === 'image/png' ? 'snapshot.png' : 'snapshot.jpg');
   const query: QueryIn<typeof antiCheat.snapshot> = { attemptId };
-  const response = await http.request<ApiEnvelope<DataOf<typeof antiCheat.snapshot>>>({
-    method: antiCheat.snapshot.method,
-    url: antiCheat.snapshot.path,
-    params: query,
-    data: form,
-    kpSilent: true,
-  });
-  return unwrap(response.data).data;
+  return call(antiCheat.snapshot, { query, form }, { kpSilent: true });
 }
 
 export function fetchWarnings(attemptId: number, afterId: number): Promise<WarningMessage[]> {

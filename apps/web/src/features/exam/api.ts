@@ -1,10 +1,8 @@
 import { TagType } from '@kaopei/shared';
 import { examContracts as c } from '@kaopei/shared/contracts/exam';
 import { tagContracts } from '@kaopei/shared/contracts/tag';
-import type { ReplyOf } from '@kaopei/shared/contracts/common';
-import { call, callPage, fillPath, type BodyIn, type QueryIn } from '../../lib/api';
+import { call, callPage, callReply, type BodyIn } from '../../lib/api';
 import { download } from '../../lib/download';
-import { http, unwrap } from '../../lib/http';
 
 /**
  * Exams, the administrator's side (contracts: packages/shared/src/contracts/exam.ts). Paging is
@@ -149,16 +147,9 @@ export function fetchMarkingOverview(examId: number) {
 
 /** One page of the answers to a question (pending first), with the question and its key. */
 export async function fetchAnswersToMark(examId: number, questionId: number, page: number, size: number) {
-  // check/answers carries `question` beside data and total in `res`, so the envelope is read whole.
-  const query: QueryIn<typeof c.checkAnswers> = { examId, questionId, page, size };
-  const { data: body } = await http.request<ReplyOf<typeof c.checkAnswers>>({
-    method: c.checkAnswers.method,
-    url: fillPath(c.checkAnswers.path, undefined),
-    params: query,
-  });
-  unwrap(body);
-  const res = body.res as Partial<typeof body.res> | null;
-  return { data: res?.data ?? [], total: res?.total ?? 0, question: res?.question ?? null };
+  // check/answers carries `question` beside data and total in `res`.
+  const { res } = await callReply(c.checkAnswers, { query: { examId, questionId, page, size } });
+  return res;
 }
 
 export function fetchMarkingAttempt(attemptId: number) {

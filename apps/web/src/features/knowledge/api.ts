@@ -1,7 +1,6 @@
 import { knowledgeContracts as knowledge, type KnowledgeScope } from '@kaopei/shared/contracts/knowledge';
 import { call, type BodyIn } from '../../lib/api';
 import { download } from '../../lib/download';
-import { sendForm } from '../question/api';
 
 /** The knowledge-point tree (contracts: packages/shared/src/contracts/knowledge.ts). */
 
@@ -47,7 +46,7 @@ export function moveKnowledge(input: BodyIn<typeof knowledge.move>) {
 export function uploadKnowledge(file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return sendForm(knowledge.upload, form);
+  return call(knowledge.upload, { form });
 }
 
 export function exportKnowledge(scope: KnowledgeScope): Promise<string> {

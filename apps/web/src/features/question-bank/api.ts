@@ -1,9 +1,8 @@
 import { TagType } from '@kaopei/shared';
 import { bankContracts as banks, type BankRow } from '@kaopei/shared/contracts/bank';
-import { fileContracts } from '@kaopei/shared/contracts/file';
 import { tagContracts } from '@kaopei/shared/contracts/tag';
 import { call, callPage, type BodyIn, type QueryIn } from '../../lib/api';
-import { sendForm } from '../question/api';
+import { uploadPublicImage } from '../../lib/upload';
 
 /** Question banks (contracts: packages/shared/src/contracts/bank.ts). */
 
@@ -68,9 +67,5 @@ export function copyBank(bankId: number): Promise<BankRow> {
 
 /** Uploads a cover image as a public file and returns its URL. */
 export async function uploadCover(file: File): Promise<string> {
-  const body = new FormData();
-  body.append('file', file);
-  const { url } = await sendForm(fileContracts.upload, body, { public: '1' });
-  if (!url) throw new Error('上传失败');
-  return url;
+  return (await uploadPublicImage(file)).url;
 }

@@ -1,14 +1,13 @@
 import { TagType } from '@kaopei/shared';
-import type { Endpoint } from '@kaopei/shared/contracts/common';
 import { bankContracts, type BankRow } from '@kaopei/shared/contracts/bank';
 import { examContracts } from '@kaopei/shared/contracts/exam';
 import { fileContracts, type ImportMode } from '@kaopei/shared/contracts/file';
 import { paperQuestionContracts } from '@kaopei/shared/contracts/paper';
 import { questionContracts as questions } from '@kaopei/shared/contracts/question';
 import { tagContracts } from '@kaopei/shared/contracts/tag';
-import { call, callPage, type BodyIn, type DataOf, type QueryIn } from '../../lib/api';
+import { call, callPage, type BodyIn } from '../../lib/api';
 import { download } from '../../lib/download';
-import { http, unwrap, type ApiEnvelope } from '../../lib/http';
+import { uploadPublicImage } from '../../lib/upload';
 
 /** Questions (contracts: packages/shared/src/contracts/question.ts). Paging `page` is zero-based. */
 
@@ -45,25 +44,6 @@ export const questionKeys = {
   tags: ['questions', 'tags'] as const,
   job: (jobId: number) => ['questions', 'job', jobId] as const,
 };
-
-/**
- * Sends a multipart form (a file upload) to an endpoint whose contract declares no body: the file
- * travels as the form, the rest as the contract's query.
- */
-export async function sendForm<E extends Endpoint>(
-  contract: E,
-  form: FormData,
-  query?: QueryIn<E>,
-): Promise<DataOf<E>> {
-  const response = await http.request<ApiEnvelope<DataOf<E>>>({
-    method: contract.method,
-    url: contract.path,
-    params: query,
-    paramsSerializer: { indexes: null },
-    data: form,
-  });
-  return unwrap(response.data).data;
-}
 
 export function searchQuestions(filter: QuestionFilter, page: number, size: number) {
   return callPage(questions.search, { query: { page, size }, body: filter });
@@ -135,7 +115,7 @@ export function checkQuestion(questionId: number, status: 1 | 2, reason?: string
 export function startImport(file: File, questionBankId: number, mode: ImportMode) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return sendForm(questions.import, form, { questionBankId, mode });
+  return call(questions.import, { query: { questionBankId, mode }, form });
 }
 
 export function fetchJob(jobId: number) {
@@ -152,11 +132,7 @@ export function exportQuestions(bankId: number): Promise<string> {
 
 /** Uploads an image as a public file and returns its URL. */
 export async function uploadImage(file: File): Promise<string> {
-  const body = new FormData();
-  body.append('file', file);
-  const { url } = await sendForm(fileContracts.upload, body, { public: '1' });
-  if (!url) throw new Error('上传失败');
-  return url;
+  return (await uploadPublicImage(file)).url;
 }
 
 // ---- where a question is used ----

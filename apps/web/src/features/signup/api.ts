@@ -3,8 +3,7 @@ import {
   type ApplicationKind,
   type ApplicationResult,
 } from '@kaopei/shared/contracts/org';
-import { call, type BodyIn } from '../../lib/api';
-import { callWithMessage } from '../account/api';
+import { call, callReply, type BodyIn } from '../../lib/api';
 
 /** Sign-up of companies, colleges and industry bodies (contracts: packages/shared/src/contracts/org.ts). */
 
@@ -23,9 +22,9 @@ export async function submitSignup(
   kind: SignupKind,
   form: SignupForm,
 ): Promise<{ result: SignupResult; message: string }> {
-  const { data, message } =
+  const { res, message } =
     kind === 'enterprise'
-      ? await callWithMessage(org.applyEnterprise, { body: form })
-      : await callWithMessage(org.applyInstitution, { body: { ...form, kind } });
-  return { result: data, message };
+      ? await callReply(org.applyEnterprise, { body: form })
+      : await callReply(org.applyInstitution, { body: { ...form, kind } });
+  return { result: res.data, message };
 }

@@ -3,7 +3,6 @@ import { fileContracts, type ImportMode } from '@kaopei/shared/contracts/file';
 import { staffContracts as staff, type StaffSearchFilter } from '@kaopei/shared/contracts/staff';
 import { call, callPage, type BodyIn, type DataOf } from '../../lib/api';
 import { download } from '../../lib/download';
-import { http, unwrap, type ApiEnvelope } from '../../lib/http';
 
 /**
  * Departments and staff (contracts: packages/shared/src/contracts/department.ts and staff.ts).
@@ -101,13 +100,7 @@ export async function startImport(
   // Text fields go before the file: the server reads fields that precede it.
   if (defaultPassword) form.append('defaultPassword', defaultPassword);
   form.append('file', file, file.name);
-  const response = await http.request<ApiEnvelope<DataOf<typeof staff.import>>>({
-    method: staff.import.method,
-    url: staff.import.path,
-    params: { mode },
-    data: form,
-  });
-  return unwrap(response.data).data;
+  return call(staff.import, { query: { mode }, form });
 }
 
 export function fetchJob(jobId: number) {

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { toast } from '../../../lib/feedback';
-import { uploadPublicImage } from '../api';
+import { uploadPublicImage } from '../../../lib/upload';
 
 /** Largest avatar or logo accepted in the browser (the server allows more, but these are small images). */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
