@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
+import { DEFAULT_EXAM_SETTINGS } from '@kaopei/shared/contracts/exam';
 import type { ExamRow, ExamineeRow, MarkingAnswer } from './api';
 import {
   UNANSWERED,
@@ -35,6 +36,7 @@ function exam(overrides: Partial<ExamRow> = {}): ExamRow {
     passScore: 60,
     lateEntryMinutes: 15,
     settings: {
+      ...DEFAULT_EXAM_SETTINGS,
       showScore: 'immediately',
       showAnswers: 'never',
       showAnalysis: false,
@@ -42,11 +44,6 @@ function exam(overrides: Partial<ExamRow> = {}): ExamRow {
       shuffleOptions: true,
       partialCredit: true,
       blindMarking: true,
-      leaveLimit: 0,
-      requireFullscreen: false,
-      blockCopyPaste: false,
-      webcamSnapshots: false,
-      snapshotIntervalSeconds: 60,
     },
     audience: {
       mode: 'assigned',

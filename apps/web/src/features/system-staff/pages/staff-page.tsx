@@ -10,6 +10,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { DEFAULT_PAGE_SIZE } from '@kaopei/shared';
+import { STAFF_SORT_FIELDS } from '@kaopei/shared/contracts/staff';
 import {
   DataTable,
   type DataTableColumn,
@@ -41,17 +42,7 @@ import { departmentPath, genderText, statusText } from '../staff-rules';
 import '../system-staff.css';
 
 const ROLE_MENU = '/manage/system/permission';
-const SORTABLE = new Set<string>([
-  'realName',
-  'account',
-  'jobNumber',
-  'phone',
-  'email',
-  'gender',
-  'status',
-  'departmentName',
-  'createdAt',
-]);
+const SORTABLE = new Set<string>(STAFF_SORT_FIELDS);
 
 type FormState = { open: false } | { open: true; staff: StaffRow | null };
 
