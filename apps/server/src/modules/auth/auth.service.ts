@@ -1,12 +1,20 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { LOGIN_TYPE_PASSWORD_SMS, LOGIN_TYPE_SMS } from '@kaopei/shared';
 import type { OAuthToken } from '@kaopei/shared/contracts/auth';
 import type { Deps } from '../../core/deps';
 import { randomToken, sha256, verifyPassword } from '../../core/crypto';
 import { recordActivity } from '../../core/activity';
-import { organizations, refreshTokens, users } from '../../db/schema';
 import { consumeSmsCode } from './sms-code.service';
+import {
+  claimRefreshToken,
+  findRefreshToken,
+  findRefreshTokenFamily,
+  findUserForRefreshInAnyOrg,
+  findUserForSignInInAnyOrg,
+  insertRefreshToken,
+  revokeRefreshFamily,
+  setLastLoginInAnyOrg,
+} from './auth.repo';
 
 /** An OAuth 2.0 error (RFC 6749 §5.2), sent as `{error, error_description}`. */
 export class OAuthError extends Error {
@@ -63,7 +71,7 @@ export async function issueTokens(
   familyId: string = crypto.randomUUID(),
 ): Promise<TokenBody> {
   const refresh = randomToken();
-  await deps.db.insert(refreshTokens).values({
+  await insertRefreshToken(deps.db, {
     userId: user.id,
     familyId,
     tokenHash: sha256(refresh),
@@ -131,29 +139,7 @@ export async function passwordGrant(deps: Deps, input: PasswordGrantInput, ip: s
   }
   if (type !== LOGIN_TYPE_SMS && !input.password) throw new OAuthError(400, 'invalid_request', '请输入密码');
 
-  const lower = username.toLowerCase();
-  const [user] = await db
-    .select({
-      id: users.id,
-      organizationId: users.organizationId,
-      realName: users.realName,
-      phone: users.phone,
-      status: users.status,
-      passwordHash: users.passwordHash,
-      orgStatus: organizations.status,
-    })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(
-      type === LOGIN_TYPE_SMS
-        ? eq(users.phone, username)
-        : or(
-            sql`lower(${users.account}) = ${lower}`,
-            eq(users.phone, username),
-            sql`lower(${users.email}) = ${lower}`,
-          ),
-    )
-    .limit(1);
+  const user = await findUserForSignInInAnyOrg(db, username, type === LOGIN_TYPE_SMS);
 
   if (type === LOGIN_TYPE_SMS) {
     if (!user) return fail('验证码错误');
@@ -173,7 +159,7 @@ export async function passwordGrant(deps: Deps, input: PasswordGrantInput, ip: s
   if (user.orgStatus !== 0) throw new OAuthError(400, 'invalid_grant', '所属组织已停用，请联系管理员');
 
   await rateLimiter.reset(accountKey);
-  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  await setLastLoginInAnyOrg(db, user.id);
   await recordActivity(db, {
     organizationId: user.organizationId,
     actorId: user.id,
@@ -190,49 +176,19 @@ export async function passwordGrant(deps: Deps, input: PasswordGrantInput, ip: s
 export async function refreshGrant(deps: Deps, token: string): Promise<TokenBody> {
   const { db } = deps;
   const hash = sha256(token);
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
+  const row = await findRefreshToken(db, hash);
   if (!row) throw new OAuthError(400, 'invalid_grant', '登录已失效，请重新登录');
   if (row.revokedAt || row.replacedAt) {
-    await db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+    await revokeRefreshFamily(db, row.familyId);
     throw new OAuthError(400, 'invalid_grant', '登录已失效，请重新登录');
   }
   if (row.expiresAt.getTime() <= Date.now())
     throw new OAuthError(400, 'invalid_grant', '登录已过期，请重新登录');
-  const claimed = await db
-    .update(refreshTokens)
-    .set({ replacedAt: new Date() })
-    .where(
-      and(
-        eq(refreshTokens.id, row.id),
-        isNull(refreshTokens.replacedAt),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, new Date()),
-      ),
-    )
-    .returning({ id: refreshTokens.id });
-  if (claimed.length !== 1) throw new OAuthError(400, 'invalid_grant', '登录已失效，请重新登录');
-  const [user] = await db
-    .select({ id: users.id, organizationId: users.organizationId, status: users.status })
-    .from(users)
-    .where(eq(users.id, row.userId));
+  const claimed = await claimRefreshToken(db, row.id);
+  if (!claimed) throw new OAuthError(400, 'invalid_grant', '登录已失效，请重新登录');
+  const user = await findUserForRefreshInAnyOrg(db, row.userId);
   if (!user || user.status !== 0) throw new OAuthError(400, 'invalid_grant', '账号已停用，请联系管理员');
   return issueTokens(deps, user, row.familyId);
-}
-
-async function revokeFamily(deps: Deps, familyId: string, userId?: number): Promise<void> {
-  await deps.db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(refreshTokens.familyId, familyId),
-        userId === undefined ? undefined : eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-      ),
-    );
 }
 
 /**
@@ -245,11 +201,8 @@ export async function logout(
   input: { refreshToken?: string; session?: { userId: number; sessionId?: string } },
 ): Promise<void> {
   const { refreshToken, session } = input;
-  if (session?.sessionId) await revokeFamily(deps, session.sessionId, session.userId);
+  if (session?.sessionId) await revokeRefreshFamily(deps.db, session.sessionId, session.userId);
   if (!refreshToken) return;
-  const [row] = await deps.db
-    .select({ familyId: refreshTokens.familyId })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
-  if (row && row.familyId !== session?.sessionId) await revokeFamily(deps, row.familyId);
+  const row = await findRefreshTokenFamily(deps.db, sha256(refreshToken));
+  if (row && row.familyId !== session?.sessionId) await revokeRefreshFamily(deps.db, row.familyId);
 }

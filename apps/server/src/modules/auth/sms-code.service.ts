@@ -1,9 +1,15 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
 import { sha256 } from '../../core/crypto';
 import { tooManyRequests } from '../../core/http';
-import { smsCodes, users } from '../../db/schema';
+import {
+  addSmsCodeAttempt,
+  findActiveUserByPhoneInAnyOrg,
+  findLatestSmsCodeTime,
+  findLiveSmsCode,
+  insertSmsCode,
+  markSmsCodeConsumed,
+} from './sms-code.repo';
 
 export const SMS_CODE_TTL_SECONDS = 300;
 export const SMS_RESEND_SECONDS = 60;
@@ -26,12 +32,7 @@ function codeHash(deps: Pick<Deps, 'config'>, phone: string, purpose: SmsPurpose
  */
 export async function sendSmsCode(deps: Deps, phone: string, purpose: SmsPurpose, ip: string): Promise<void> {
   const { db } = deps;
-  const [latest] = await db
-    .select({ createdAt: smsCodes.createdAt })
-    .from(smsCodes)
-    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose)))
-    .orderBy(desc(smsCodes.createdAt))
-    .limit(1);
+  const latest = await findLatestSmsCodeTime(db, phone, purpose);
   if (latest) {
     const waited = (Date.now() - latest.createdAt.getTime()) / 1000;
     if (waited < SMS_RESEND_SECONDS) {
@@ -42,13 +43,10 @@ export async function sendSmsCode(deps: Deps, phone: string, purpose: SmsPurpose
   if (ipCount > SMS_PER_IP_PER_HOUR) throw tooManyRequests('验证码发送次数过多，请稍后再试');
 
   if (purpose === 'login') {
-    const [user] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.phone, phone), eq(users.status, 0)));
+    const user = await findActiveUserByPhoneInAnyOrg(db, phone);
     if (!user) {
       // Keep the resend window so that both cases behave the same.
-      await db.insert(smsCodes).values({
+      await insertSmsCode(db, {
         phone,
         purpose,
         codeHash: sha256(crypto.randomBytes(16).toString('hex')),
@@ -58,7 +56,7 @@ export async function sendSmsCode(deps: Deps, phone: string, purpose: SmsPurpose
     }
   }
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.insert(smsCodes).values({
+  await insertSmsCode(db, {
     phone,
     purpose,
     codeHash: codeHash(deps, phone, purpose, code),
@@ -78,35 +76,16 @@ export async function consumeSmsCode(
   code: string,
 ): Promise<string | null> {
   const { db } = deps;
-  const [row] = await db
-    .select()
-    .from(smsCodes)
-    .where(
-      and(
-        eq(smsCodes.phone, phone),
-        eq(smsCodes.purpose, purpose),
-        isNull(smsCodes.consumedAt),
-        gt(smsCodes.expiresAt, new Date()),
-      ),
-    )
-    .orderBy(desc(smsCodes.createdAt))
-    .limit(1);
+  const row = await findLiveSmsCode(db, phone, purpose);
   if (!row) return '验证码已失效，请重新获取';
   if (row.attempts >= SMS_MAX_ATTEMPTS) return '验证码错误次数过多，请重新获取';
   const expected = Buffer.from(row.codeHash);
   const given = Buffer.from(codeHash(deps, phone, purpose, code.trim()));
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
-    await db
-      .update(smsCodes)
-      .set({ attempts: sql`${smsCodes.attempts} + 1` })
-      .where(eq(smsCodes.id, row.id));
+    await addSmsCodeAttempt(db, row.id);
     return '验证码错误';
   }
   // Consume atomically: a code works once even under concurrent use.
-  const consumed = await db
-    .update(smsCodes)
-    .set({ consumedAt: new Date() })
-    .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.consumedAt)))
-    .returning({ id: smsCodes.id });
-  return consumed.length === 1 ? null : '验证码已失效，请重新获取';
+  const consumed = await markSmsCodeConsumed(db, row.id);
+  return consumed ? null : '验证码已失效，请重新获取';
 }
