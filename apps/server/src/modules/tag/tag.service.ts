@@ -1,12 +1,26 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { TagType, tagTypeLabel } from '@kaopei/shared';
 import type { TagRef, TagRow } from '@kaopei/shared/contracts/tag';
 import type { Db, DbOrTx } from '../../db/client';
-import { tags, userTags, users } from '../../db/schema';
-import { scoped, type RequestContext } from '../../core/context';
+import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound } from '../../core/http';
-import { containsPattern, isUniqueViolation } from '../../core/db-errors';
+import { isUniqueViolation } from '../../core/db-errors';
+import {
+  deleteTagsWithLinks,
+  deleteUserTagLinks,
+  findTagIdByName,
+  findTagRow,
+  insertTag,
+  insertUserTagLinks,
+  listTagPage,
+  listTagRefsByIds,
+  listTagRefsOfType,
+  listTagsOfUsers,
+  listUserIdsInOrg,
+  lockTags,
+  updateTag,
+  type TagListQuery,
+  type TagSelection,
+} from './tag.repo';
 
 /**
  * Tags of the five types (1 题库, 2 试题, 3 岗位, 4 用户, 5 组织). Each tagged thing keeps its own link
@@ -14,48 +28,11 @@ import { containsPattern, isUniqueViolation } from '../../core/db-errors';
  * its tags usage counts and removes its links when a tag is deleted. Features validate the tag ids
  * they are sent with `requireTags`.
  */
-
-export interface TagLinkTable {
-  table: PgTable;
-  /** The link table's tag id column (its foreign key to tags.id should cascade on delete). */
-  tagId: PgColumn;
-}
-
-const linkTables = new Map<TagType, TagLinkTable[]>();
-
-/** Registers a link table holding tags of `type`. */
-export function registerTagLinks(type: TagType, link: TagLinkTable): void {
-  const list = linkTables.get(type) ?? [];
-  if (!list.some((entry) => entry.tagId === link.tagId)) list.push(link);
-  linkTables.set(type, list);
-}
-
-registerTagLinks(TagType.USER, { table: userTags, tagId: userTags.tagId });
-
-/** Usage count of the tag row in the current query: links in its type's tables. */
-function usageCountSql(): SQL<number> {
-  const branches = [...linkTables.entries()].map(([type, links]) => {
-    const counts = links.map(
-      (link) => sql`(select count(*)::int from ${link.table} where ${link.tagId} = ${tags.id})`,
-    );
-    return sql`when ${sql.raw(String(Number(type)))} then ${sql.join(counts, sql` + `)}`;
-  });
-  if (branches.length === 0) return sql<number>`0`;
-  return sql<number>`(case ${tags.type} ${sql.join(branches, sql` `)} else 0 end)`;
-}
+export { registerTagLinks, type TagLinkTable, type TagListQuery, type TagSortField } from './tag.repo';
 
 const NAME_INDEX = 'tags_org_type_name_uq';
 const tagNotFound = () => notFound('标签不存在');
 const nameTaken = (type: number, name: string) => conflict(`${tagTypeLabel(type)}标签“${name}”已存在`);
-
-const tagRefColumns = { tagId: tags.id, type: tags.type, name: tags.name, color: tags.color };
-
-type TagSelection = TagRef & {
-  description: string | null;
-  usageCount: number;
-  createdAt: Date;
-  updatedAt: Date;
-};
 
 function toTagRow(row: TagSelection): TagRow {
   return {
@@ -67,74 +44,23 @@ function toTagRow(row: TagSelection): TagRow {
   };
 }
 
-function tagRowColumns() {
-  return {
-    ...tagRefColumns,
-    description: tags.description,
-    usageCount: usageCountSql(),
-    createdAt: tags.createdAt,
-    updatedAt: tags.updatedAt,
-  };
-}
-
-export type TagSortField = 'name' | 'usageCount' | 'createdAt';
-
-export interface TagListQuery {
-  type?: TagType;
-  keyword?: string;
-  sortField?: TagSortField;
-  sortOrder?: 'asc' | 'desc';
-  limit: number;
-  offset: number;
-}
-
 /** The organisation's tags, newest first unless sorted otherwise. */
 export async function listTags(
   db: Db,
   ctx: RequestContext,
   query: TagListQuery,
 ): Promise<{ rows: TagRow[]; total: number }> {
-  const pattern = query.keyword ? containsPattern(query.keyword) : undefined;
-  const where = scoped(
-    tags.organizationId,
-    ctx,
-    query.type !== undefined ? eq(tags.type, query.type) : undefined,
-    pattern ? ilike(tags.name, pattern) : undefined,
-  );
-  const direction = query.sortOrder === 'asc' ? asc : desc;
-  const sortColumn =
-    query.sortField === 'name'
-      ? tags.name
-      : query.sortField === 'usageCount'
-        ? usageCountSql()
-        : tags.createdAt;
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select(tagRowColumns())
-      .from(tags)
-      .where(where)
-      .orderBy(direction(sortColumn), direction(tags.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(tags).where(where),
-  ]);
-  return { rows: rows.map(toTagRow), total: totalRow?.total ?? 0 };
+  const { rows, total } = await listTagPage(db, ctx, query);
+  return { rows: rows.map(toTagRow), total };
 }
 
 /** All tags of one type, by name: for pickers. */
 export async function simpleTags(db: Db, ctx: RequestContext, type: TagType): Promise<TagRef[]> {
-  return db
-    .select(tagRefColumns)
-    .from(tags)
-    .where(scoped(tags.organizationId, ctx, eq(tags.type, type)))
-    .orderBy(asc(tags.name), asc(tags.id));
+  return listTagRefsOfType(db, ctx, type);
 }
 
 export async function getTag(db: DbOrTx, ctx: RequestContext, tagId: number): Promise<TagRow> {
-  const [row] = await db
-    .select(tagRowColumns())
-    .from(tags)
-    .where(scoped(tags.organizationId, ctx, eq(tags.id, tagId)));
+  const row = await findTagRow(db, ctx, tagId);
   if (!row) throw tagNotFound();
   return toTagRow(row);
 }
@@ -153,10 +79,7 @@ export async function requireTags(
 ): Promise<TagRef[]> {
   const ids = [...new Set(tagIds)];
   if (ids.length === 0) return [];
-  const found = await db
-    .select(tagRefColumns)
-    .from(tags)
-    .where(and(eq(tags.organizationId, organizationId), inArray(tags.id, ids)));
+  const found = await listTagRefsByIds(db, { organizationId }, ids);
   const byId = new Map(found.map((tag) => [tag.tagId, tag]));
   if (ids.some((id) => !byId.has(id))) throw tagNotFound();
   const wrongType = found.filter((tag) => tag.type !== type);
@@ -176,12 +99,7 @@ export async function tagsOfUsers(
 ): Promise<Map<number, TagRef[]>> {
   const result = new Map<number, TagRef[]>();
   if (userIds.length === 0) return result;
-  const rows = await db
-    .select({ userId: userTags.userId, ...tagRefColumns })
-    .from(userTags)
-    .innerJoin(tags, eq(tags.id, userTags.tagId))
-    .where(and(eq(tags.organizationId, organizationId), inArray(userTags.userId, [...userIds])))
-    .orderBy(asc(tags.name));
+  const rows = await listTagsOfUsers(db, { organizationId }, userIds);
   for (const { userId, ...tag } of rows) {
     const list = result.get(userId) ?? [];
     list.push(tag);
@@ -204,28 +122,21 @@ async function assertNameFree(
   name: string,
   exceptId?: number,
 ): Promise<void> {
-  const [taken] = await db
-    .select({ id: tags.id })
-    .from(tags)
-    .where(scoped(tags.organizationId, ctx, eq(tags.type, type), eq(tags.name, name)));
-  if (taken && taken.id !== exceptId) throw nameTaken(type, name);
+  const takenId = await findTagIdByName(db, ctx, type, name);
+  if (takenId !== undefined && takenId !== exceptId) throw nameTaken(type, name);
 }
 
 export async function createTag(db: Db, ctx: RequestContext, input: CreateTagInput): Promise<TagRow> {
   await assertNameFree(db, ctx, input.type, input.name);
   try {
-    const [row] = await db
-      .insert(tags)
-      .values({
-        organizationId: ctx.organizationId,
-        type: input.type,
-        name: input.name,
-        color: input.color,
-        description: input.description || null,
-      })
-      .returning({ id: tags.id });
-    if (!row) throw new Error('tag insert failed');
-    return await getTag(db, ctx, row.id);
+    const id = await insertTag(db, ctx, {
+      type: input.type,
+      name: input.name,
+      color: input.color,
+      description: input.description || null,
+    });
+    if (id === undefined) throw new Error('tag insert failed');
+    return await getTag(db, ctx, id);
   } catch (error) {
     if (isUniqueViolation(error, NAME_INDEX)) throw nameTaken(input.type, input.name);
     throw error;
@@ -252,10 +163,7 @@ export async function modifyTag(db: Db, ctx: RequestContext, input: ModifyTagInp
   };
   if (Object.keys(set).length === 0) return tag;
   try {
-    await db
-      .update(tags)
-      .set({ ...set, updatedAt: new Date() })
-      .where(scoped(tags.organizationId, ctx, eq(tags.id, tag.tagId)));
+    await updateTag(db, ctx, tag.tagId, set);
   } catch (error) {
     if (isUniqueViolation(error, NAME_INDEX)) throw nameTaken(tag.type, input.name ?? tag.name);
     throw error;
@@ -267,25 +175,15 @@ export async function modifyTag(db: Db, ctx: RequestContext, input: ModifyTagInp
 export async function deleteTags(db: Db, ctx: RequestContext, tagIds: number[]): Promise<{ count: number }> {
   const ids = [...new Set(tagIds)];
   return db.transaction(async (tx) => {
-    const found = await tx
-      .select({ id: tags.id })
-      .from(tags)
-      .where(scoped(tags.organizationId, ctx, inArray(tags.id, ids)))
-      .for('update');
+    const found = await lockTags(tx, ctx, ids);
     if (found.length !== ids.length) throw tagNotFound();
-    for (const links of linkTables.values()) {
-      for (const link of links) await tx.delete(link.table).where(inArray(link.tagId, ids));
-    }
-    await tx.delete(tags).where(scoped(tags.organizationId, ctx, inArray(tags.id, ids)));
+    await deleteTagsWithLinks(tx, ctx, ids);
     return { count: found.length };
   });
 }
 
 async function assertUsersInOrg(db: DbOrTx, ctx: RequestContext, userIds: number[]): Promise<void> {
-  const found = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(scoped(users.organizationId, ctx, inArray(users.id, userIds)));
+  const found = await listUserIdsInOrg(db, ctx, userIds);
   if (found.length !== userIds.length) throw notFound('员工不存在');
 }
 
@@ -298,11 +196,10 @@ export async function addUserTags(
   const userIds = [...new Set(input.userIds)];
   const tagList = await requireTags(db, ctx.organizationId, TagType.USER, input.tagIds);
   await assertUsersInOrg(db, ctx, userIds);
-  const added = await db
-    .insert(userTags)
-    .values(userIds.flatMap((userId) => tagList.map((tag) => ({ userId, tagId: tag.tagId }))))
-    .onConflictDoNothing()
-    .returning({ userId: userTags.userId });
+  const added = await insertUserTagLinks(
+    db,
+    userIds.flatMap((userId) => tagList.map((tag) => ({ userId, tagId: tag.tagId }))),
+  );
   return { count: added.length };
 }
 
@@ -315,17 +212,10 @@ export async function removeUserTags(
   const userIds = [...new Set(input.userIds)];
   const tagList = await requireTags(db, ctx.organizationId, TagType.USER, input.tagIds);
   await assertUsersInOrg(db, ctx, userIds);
-  const removed = await db
-    .delete(userTags)
-    .where(
-      and(
-        inArray(userTags.userId, userIds),
-        inArray(
-          userTags.tagId,
-          tagList.map((tag) => tag.tagId),
-        ),
-      ),
-    )
-    .returning({ userId: userTags.userId });
+  const removed = await deleteUserTagLinks(
+    db,
+    userIds,
+    tagList.map((tag) => tag.tagId),
+  );
   return { count: removed.length };
 }
