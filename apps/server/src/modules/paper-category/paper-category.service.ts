@@ -1,9 +1,21 @@
-import { and, asc, count, eq, inArray, isNull, max, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { paperBanks, paperCategories, papers } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound } from '../../core/http';
 import type { CategoryNode, CategoryRow } from '@kaopei/shared/contracts/paper-category';
+import {
+  countBanksInCategory,
+  countChildCategories,
+  countPapersInCategory,
+  deleteCategoryRecord,
+  findCategory,
+  findLastSiblingSort,
+  findSiblingNamed,
+  insertCategory,
+  listCategoryNamesInAnyOrg,
+  listCategoryRecords,
+  updateCategory,
+  type CategoryRecord,
+} from './paper-category.repo';
 
 /** Name of the tree's root (spec §3 tree mapping: value 0). */
 export const ALL_CATEGORIES = '全部分类';
@@ -12,11 +24,7 @@ const MAX_DEPTH = 10;
 const categoryNotFound = () => notFound('试卷分类不存在');
 
 async function ownCategories(db: DbOrTx, ctx: RequestContext): Promise<CategoryRow[]> {
-  const rows = await db
-    .select()
-    .from(paperCategories)
-    .where(eq(paperCategories.organizationId, ctx.organizationId))
-    .orderBy(asc(paperCategories.sort), asc(paperCategories.id));
+  const rows = await listCategoryRecords(db, ctx);
   return rows.map((row) => ({
     id: row.id,
     categoryId: row.id,
@@ -32,11 +40,8 @@ export async function requireCategory(
   db: DbOrTx,
   ctx: RequestContext,
   categoryId: number,
-): Promise<typeof paperCategories.$inferSelect> {
-  const [row] = await db
-    .select()
-    .from(paperCategories)
-    .where(and(eq(paperCategories.id, categoryId), eq(paperCategories.organizationId, ctx.organizationId)));
+): Promise<CategoryRecord> {
+  const row = await findCategory(db, ctx, categoryId);
   if (!row) throw categoryNotFound();
   return row;
 }
@@ -93,17 +98,7 @@ async function requireUniqueName(
   name: string,
   exceptId?: number,
 ): Promise<void> {
-  const [clash] = await db
-    .select({ id: paperCategories.id })
-    .from(paperCategories)
-    .where(
-      and(
-        eq(paperCategories.organizationId, ctx.organizationId),
-        parentId === null ? isNull(paperCategories.parentId) : eq(paperCategories.parentId, parentId),
-        eq(paperCategories.name, name),
-        exceptId !== undefined ? ne(paperCategories.id, exceptId) : undefined,
-      ),
-    );
+  const clash = await findSiblingNamed(db, ctx, parentId, name, exceptId);
   if (clash) throw conflict(`同级已有名为「${name}」的分类`);
 }
 
@@ -136,24 +131,12 @@ export async function addCategory(
       throw badRequest(`参数 parentId 不正确：分类最多 ${MAX_DEPTH} 级`);
   }
   await requireUniqueName(db, ctx, parentId, input.name);
-  const [last] = await db
-    .select({ sort: max(paperCategories.sort) })
-    .from(paperCategories)
-    .where(
-      and(
-        eq(paperCategories.organizationId, ctx.organizationId),
-        parentId === null ? isNull(paperCategories.parentId) : eq(paperCategories.parentId, parentId),
-      ),
-    );
-  const [row] = await db
-    .insert(paperCategories)
-    .values({
-      organizationId: ctx.organizationId,
-      parentId,
-      name: input.name,
-      sort: input.sort ?? (last?.sort ?? -1) + 1,
-    })
-    .returning();
+  const last = await findLastSiblingSort(db, ctx, parentId);
+  const row = await insertCategory(db, ctx, {
+    parentId,
+    name: input.name,
+    sort: input.sort ?? (last ?? -1) + 1,
+  });
   if (!row) throw new Error('category insert failed');
   return {
     id: row.id,
@@ -172,14 +155,11 @@ export async function modifyCategory(
 ): Promise<CategoryRow> {
   const current = await requireCategory(db, ctx, input.categoryId);
   if (input.name !== undefined) await requireUniqueName(db, ctx, current.parentId, input.name, current.id);
-  await db
-    .update(paperCategories)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.sort !== undefined ? { sort: input.sort } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(paperCategories.id, current.id));
+  await updateCategory(db, ctx, current.id, {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.sort !== undefined ? { sort: input.sort } : {}),
+    updatedAt: new Date(),
+  });
   const all = await ownCategories(db, ctx);
   return all.find((c) => c.id === current.id) as CategoryRow;
 }
@@ -201,10 +181,11 @@ export async function moveCategory(
       throw badRequest(`参数 parentId 不正确：分类最多 ${MAX_DEPTH} 级`);
   }
   await requireUniqueName(db, ctx, parentId, current.name, current.id);
-  await db
-    .update(paperCategories)
-    .set({ parentId, ...(input.sort !== undefined ? { sort: input.sort } : {}), updatedAt: new Date() })
-    .where(eq(paperCategories.id, current.id));
+  await updateCategory(db, ctx, current.id, {
+    parentId,
+    ...(input.sort !== undefined ? { sort: input.sort } : {}),
+    updatedAt: new Date(),
+  });
   return (await ownCategories(db, ctx)).find((c) => c.id === current.id) as CategoryRow;
 }
 
@@ -215,18 +196,12 @@ export async function deleteCategory(
   categoryId: number,
 ): Promise<{ count: number }> {
   const current = await requireCategory(db, ctx, categoryId);
-  const [children] = await db
-    .select({ n: count() })
-    .from(paperCategories)
-    .where(eq(paperCategories.parentId, current.id));
-  if ((children?.n ?? 0) > 0) throw conflict('分类下还有子分类，请先删除或移走子分类');
-  const [banks] = await db
-    .select({ n: count() })
-    .from(paperBanks)
-    .where(eq(paperBanks.categoryId, current.id));
-  const [paperCount] = await db.select({ n: count() }).from(papers).where(eq(papers.categoryId, current.id));
-  if ((banks?.n ?? 0) + (paperCount?.n ?? 0) > 0) throw conflict('分类下还有试卷库或试卷，请先移走');
-  await db.delete(paperCategories).where(eq(paperCategories.id, current.id));
+  if ((await countChildCategories(db, current.id)) > 0)
+    throw conflict('分类下还有子分类，请先删除或移走子分类');
+  const banks = await countBanksInCategory(db, current.id);
+  const paperCount = await countPapersInCategory(db, current.id);
+  if (banks + paperCount > 0) throw conflict('分类下还有试卷库或试卷，请先移走');
+  await deleteCategoryRecord(db, ctx, current.id);
   return { count: 1 };
 }
 
@@ -238,10 +213,7 @@ export async function publishCategory(
   published: boolean,
 ): Promise<CategoryRow> {
   const current = await requireCategory(db, ctx, categoryId);
-  await db
-    .update(paperCategories)
-    .set({ published, updatedAt: new Date() })
-    .where(eq(paperCategories.id, current.id));
+  await updateCategory(db, ctx, current.id, { published, updatedAt: new Date() });
   return (await ownCategories(db, ctx)).find((c) => c.id === current.id) as CategoryRow;
 }
 
@@ -249,9 +221,6 @@ export async function publishCategory(
 export async function categoryNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: paperCategories.id, name: paperCategories.name })
-    .from(paperCategories)
-    .where(inArray(paperCategories.id, unique));
+  const rows = await listCategoryNamesInAnyOrg(db, unique);
   return new Map(rows.map((row) => [row.id, row.name]));
 }
