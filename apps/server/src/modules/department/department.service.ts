@@ -1,17 +1,9 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound } from '../../core/http';
 import { recordActivity } from '../../core/activity';
-import { departmentLeaders, departments, posts, users } from '../../db/schema';
-import {
-  STAFF_ACTIVE,
-  STAFF_DELETED,
-  STAFF_LEFT,
-  uniqueIndexMessage,
-  violatedUniqueIndex,
-} from '../staff/staff.rules';
+import { STAFF_ACTIVE, uniqueIndexMessage, violatedUniqueIndex } from '../staff/staff.rules';
 import { styleHeaderRow, workbookBuffer } from '../staff/staff.excel';
 import type {
   DepartmentLeader,
@@ -23,19 +15,30 @@ import type {
   StaffTreeNode,
   TreeStaff,
 } from '@kaopei/shared/contracts/department';
+import {
+  countDepartmentMembers,
+  countStaffByDepartment,
+  deleteDepartmentById,
+  findDepartment,
+  findPost,
+  insertDepartment,
+  listActiveStaff,
+  listDepartments,
+  listLeaderNames,
+  listLeaders,
+  listLivingStaff,
+  lockDepartmentTree,
+  replaceLeaders,
+  updateDepartment,
+  type DepartmentRow,
+  type DepartmentUpdate,
+} from './department.repo';
 
 /** Deepest nesting of departments (a root department is level 1). */
 export const MAX_DEPARTMENT_DEPTH = 10;
 export const DEPARTMENT_NOT_FOUND = '部门不存在';
-// Serialises structural changes of one organisation's tree (moves racing each other could form a cycle).
-const TREE_LOCK_NAMESPACE = 727301;
 
-export interface DepartmentRow {
-  id: number;
-  parentId: number | null;
-  name: string;
-  sort: number;
-}
+export type { DepartmentRow } from './department.repo';
 
 /** An organisation's departments, indexed for tree walks. */
 export class DepartmentIndex {
@@ -108,18 +111,11 @@ export class DepartmentIndex {
   }
 }
 
-export async function loadDepartments(db: DbOrTx, organizationId: number): Promise<DepartmentIndex> {
-  const rows = await db
-    .select({
-      id: departments.id,
-      parentId: departments.parentId,
-      name: departments.name,
-      sort: departments.sort,
-    })
-    .from(departments)
-    .where(eq(departments.organizationId, organizationId))
-    .orderBy(asc(departments.sort), asc(departments.id));
-  return new DepartmentIndex(rows);
+export async function loadDepartments(
+  db: DbOrTx,
+  ctx: Pick<RequestContext, 'organizationId'>,
+): Promise<DepartmentIndex> {
+  return new DepartmentIndex(await listDepartments(db, ctx));
 }
 
 /** Builds nested nodes bottom-up, so a node can aggregate its children (head counts). */
@@ -137,16 +133,8 @@ interface StaffCounts {
 }
 
 /** Active and former staff per department (direct members only). */
-async function staffCounts(db: DbOrTx, organizationId: number): Promise<Map<number, StaffCounts>> {
-  const rows = await db
-    .select({
-      departmentId: users.departmentId,
-      active: sql<number>`(count(*) filter (where ${users.status} = ${STAFF_ACTIVE}))::int`,
-      left: sql<number>`(count(*) filter (where ${users.status} = ${STAFF_LEFT}))::int`,
-    })
-    .from(users)
-    .where(and(eq(users.organizationId, organizationId), lt(users.status, STAFF_DELETED)))
-    .groupBy(users.departmentId);
+async function staffCounts(db: DbOrTx, ctx: RequestContext): Promise<Map<number, StaffCounts>> {
+  const rows = await countStaffByDepartment(db, ctx);
   const map = new Map<number, StaffCounts>();
   for (const row of rows) {
     if (row.departmentId != null) map.set(row.departmentId, { active: row.active, left: row.left });
@@ -171,16 +159,13 @@ function countedTree(index: DepartmentIndex, counts: Map<number, StaffCounts>): 
 
 /** The organisation's department tree with head counts. */
 export async function departmentTree(db: Db, ctx: RequestContext): Promise<DepartmentNode[]> {
-  const [index, counts] = await Promise.all([
-    loadDepartments(db, ctx.organizationId),
-    staffCounts(db, ctx.organizationId),
-  ]);
+  const [index, counts] = await Promise.all([loadDepartments(db, ctx), staffCounts(db, ctx)]);
   return countedTree(index, counts);
 }
 
 /** Every department, flat, in tree (pre-)order. */
 export async function allDepartments(db: Db, ctx: RequestContext): Promise<FlatDepartment[]> {
-  const index = await loadDepartments(db, ctx.organizationId);
+  const index = await loadDepartments(db, ctx);
   const out: FlatDepartment[] = [];
   const walk = (parentId: number | null, level: number) => {
     for (const row of index.children(parentId)) {
@@ -205,7 +190,7 @@ export async function simpleSubtree(
   ctx: RequestContext,
   departmentId?: number,
 ): Promise<SimpleDepartmentNode[]> {
-  const index = await loadDepartments(db, ctx.organizationId);
+  const index = await loadDepartments(db, ctx);
   const make = (row: DepartmentRow, children: SimpleDepartmentNode[]): SimpleDepartmentNode => ({
     departmentId: row.id,
     name: row.name,
@@ -224,10 +209,7 @@ export async function searchTree(
   ctx: RequestContext,
   keyword: string,
 ): Promise<SearchedDepartmentNode[]> {
-  const [index, counts] = await Promise.all([
-    loadDepartments(db, ctx.organizationId),
-    staffCounts(db, ctx.organizationId),
-  ]);
+  const [index, counts] = await Promise.all([loadDepartments(db, ctx), staffCounts(db, ctx)]);
   const needle = keyword.trim().toLowerCase();
   const mark = (nodes: DepartmentNode[], insideMatch: boolean): SearchedDepartmentNode[] =>
     nodes.flatMap((node) => {
@@ -239,25 +221,9 @@ export async function searchTree(
   return mark(countedTree(index, counts), needle === '');
 }
 
-async function activeStaffByDepartment(db: Db, organizationId: number) {
-  return db
-    .select({
-      userId: users.id,
-      realName: users.realName,
-      departmentId: users.departmentId,
-      postId: users.postId,
-    })
-    .from(users)
-    .where(and(eq(users.organizationId, organizationId), eq(users.status, STAFF_ACTIVE)))
-    .orderBy(asc(users.realName), asc(users.id));
-}
-
 /** The tree with each department's active members (spec §3 "Department tree"). */
 export async function staffManageTree(db: Db, ctx: RequestContext): Promise<StaffTreeNode[]> {
-  const [index, staff] = await Promise.all([
-    loadDepartments(db, ctx.organizationId),
-    activeStaffByDepartment(db, ctx.organizationId),
-  ]);
+  const [index, staff] = await Promise.all([loadDepartments(db, ctx), listActiveStaff(db, ctx)]);
   const byDepartment = new Map<number, TreeStaff[]>();
   for (const person of staff) {
     if (person.departmentId == null) continue;
@@ -276,15 +242,9 @@ export async function staffManageTree(db: Db, ctx: RequestContext): Promise<Staf
 
 /** The staff tree with members whose post is `postId` marked. */
 export async function postMatchTree(db: Db, ctx: RequestContext, postId: number): Promise<PostMatchNode[]> {
-  const [post] = await db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(eq(posts.id, postId), eq(posts.organizationId, ctx.organizationId)));
+  const post = await findPost(db, ctx, postId);
   if (!post) throw notFound('岗位不存在');
-  const [index, staff] = await Promise.all([
-    loadDepartments(db, ctx.organizationId),
-    activeStaffByDepartment(db, ctx.organizationId),
-  ]);
+  const [index, staff] = await Promise.all([loadDepartments(db, ctx), listActiveStaff(db, ctx)]);
   const byDepartment = new Map<number, PostMatchNode['staffs']>();
   for (const person of staff) {
     if (person.departmentId == null) continue;
@@ -310,10 +270,6 @@ export async function postMatchTree(db: Db, ctx: RequestContext, postId: number)
 // Changes
 // ---------------------------------------------------------------------------------------------------------
 
-async function lockTree(tx: Tx, organizationId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK_NAMESPACE}::int, ${organizationId}::int)`);
-}
-
 function assertUniqueSibling(
   index: DepartmentIndex,
   parentId: number | null,
@@ -338,8 +294,8 @@ async function treeChange<T>(
 ) {
   try {
     return await db.transaction(async (tx) => {
-      await lockTree(tx, ctx.organizationId);
-      return work(tx, await loadDepartments(tx, ctx.organizationId));
+      await lockDepartmentTree(tx, ctx);
+      return work(tx, await loadDepartments(tx, ctx));
     });
   } catch (error) {
     const index = violatedUniqueIndex(error);
@@ -363,10 +319,7 @@ export async function addDepartment(
     assertUniqueSibling(index, parentId, input.name);
     const siblings = index.children(parentId);
     const sort = siblings.length === 0 ? 0 : Math.max(...siblings.map((row) => row.sort)) + 1;
-    const [row] = await tx
-      .insert(departments)
-      .values({ organizationId: ctx.organizationId, name: input.name, parentId, sort })
-      .returning({ id: departments.id });
+    const row = await insertDepartment(tx, ctx, { name: input.name, parentId, sort });
     if (!row) throw new Error('department insert failed');
     await recordActivity(tx, {
       organizationId: ctx.organizationId,
@@ -407,7 +360,7 @@ export async function modifyDepartment(
     }
     if (name !== current.name || moving) assertUniqueSibling(index, parentId, name, current.id);
 
-    const updates: Partial<typeof departments.$inferInsert> = { updatedAt: new Date() };
+    const updates: DepartmentUpdate = { updatedAt: new Date() };
     if (name !== current.name) updates.name = name;
     if (moving) updates.parentId = parentId;
     const siblings = index.children(parentId).filter((row) => row.id !== current.id);
@@ -418,11 +371,10 @@ export async function modifyDepartment(
       ordered.splice(position, 0, { ...current, parentId });
       for (const [order, row] of ordered.entries()) {
         if (row.id === current.id) updates.sort = order;
-        else if (row.sort !== order)
-          await tx.update(departments).set({ sort: order }).where(eq(departments.id, row.id));
+        else if (row.sort !== order) await updateDepartment(tx, row.id, { sort: order });
       }
     }
-    await tx.update(departments).set(updates).where(eq(departments.id, current.id));
+    await updateDepartment(tx, current.id, updates);
 
     const changes: string[] = [];
     if (name !== current.name) changes.push(`「${current.name}」更名为「${name}」`);
@@ -443,19 +395,13 @@ export async function deleteDepartment(db: Db, ctx: RequestContext, departmentId
     await treeChange(db, ctx, async (tx, index) => {
       const current = index.byId.get(departmentId);
       if (!current) throw notFound(DEPARTMENT_NOT_FOUND);
-      const [members] = await tx
-        .select({
-          active: sql<number>`(count(*) filter (where ${users.status} = ${STAFF_ACTIVE}))::int`,
-          total: sql<number>`count(*)::int`,
-        })
-        .from(users)
-        .where(and(eq(users.departmentId, departmentId), lt(users.status, STAFF_DELETED)));
+      const members = await countDepartmentMembers(tx, departmentId);
       if ((members?.active ?? 0) > 0) throw conflict('该部门下还有员工，无法删除');
       if ((members?.total ?? 0) > 0)
         throw conflict('该部门下还有员工，无法删除（含离职员工，请先将其移动到其他部门）');
       if (index.children(departmentId).length > 0) throw conflict('该部门下还有子部门，无法删除');
       // Deleted accounts keep no department, so nothing else refers to it (leaders cascade).
-      await tx.delete(departments).where(eq(departments.id, departmentId));
+      await deleteDepartmentById(tx, departmentId);
       await recordActivity(tx, {
         organizationId: ctx.organizationId,
         actorId: ctx.userId,
@@ -485,10 +431,7 @@ export async function assertDepartment(
   ctx: RequestContext,
   departmentId: number,
 ): Promise<{ id: number; name: string }> {
-  const [row] = await db
-    .select({ id: departments.id, name: departments.name })
-    .from(departments)
-    .where(and(eq(departments.id, departmentId), eq(departments.organizationId, ctx.organizationId)));
+  const row = await findDepartment(db, ctx, departmentId);
   if (!row) throw notFound(DEPARTMENT_NOT_FOUND);
   return row;
 }
@@ -503,25 +446,7 @@ export async function getLeaders(
   departmentId: number,
 ): Promise<DepartmentLeader[]> {
   await assertDepartment(db, ctx, departmentId);
-  return db
-    .select({
-      userId: users.id,
-      realName: users.realName,
-      jobNumber: users.jobNumber,
-      departmentId: users.departmentId,
-      departmentName: departments.name,
-    })
-    .from(departmentLeaders)
-    .innerJoin(users, eq(users.id, departmentLeaders.userId))
-    .leftJoin(departments, eq(departments.id, users.departmentId))
-    .where(
-      and(
-        eq(departmentLeaders.departmentId, departmentId),
-        eq(users.organizationId, ctx.organizationId),
-        lt(users.status, STAFF_DELETED),
-      ),
-    )
-    .orderBy(asc(users.realName), asc(users.id));
+  return listLeaders(db, ctx, departmentId);
 }
 
 /** Replaces a department's leaders (active staff of the organisation, from any department). */
@@ -534,24 +459,13 @@ export async function setLeaders(
   const department = await assertDepartment(db, ctx, departmentId);
   const ids = [...new Set(userIds)];
   if (ids.length > 0) {
-    const found = await db
-      .select({ id: users.id, status: users.status, realName: users.realName })
-      .from(users)
-      .where(
-        and(
-          inArray(users.id, ids),
-          eq(users.organizationId, ctx.organizationId),
-          lt(users.status, STAFF_DELETED),
-        ),
-      );
+    const found = await listLivingStaff(db, ctx, ids);
     if (found.length !== ids.length) throw notFound('员工不存在');
     const left = found.find((row) => row.status !== STAFF_ACTIVE);
     if (left) throw badRequest(`「${left.realName}」已离职，不能设为部门负责人`);
   }
   await db.transaction(async (tx) => {
-    await tx.delete(departmentLeaders).where(eq(departmentLeaders.departmentId, departmentId));
-    if (ids.length > 0)
-      await tx.insert(departmentLeaders).values(ids.map((userId) => ({ departmentId, userId })));
+    await replaceLeaders(tx, departmentId, ids);
     await recordActivity(tx, {
       organizationId: ctx.organizationId,
       actorId: ctx.userId,
@@ -569,14 +483,9 @@ export async function setLeaders(
 /** The department tree (or one subtree) with head counts and leaders, as an .xlsx workbook. */
 export async function exportDepartments(db: Db, ctx: RequestContext, departmentId?: number): Promise<Buffer> {
   const [index, counts, leaders] = await Promise.all([
-    loadDepartments(db, ctx.organizationId),
-    staffCounts(db, ctx.organizationId),
-    db
-      .select({ departmentId: departmentLeaders.departmentId, realName: users.realName })
-      .from(departmentLeaders)
-      .innerJoin(users, eq(users.id, departmentLeaders.userId))
-      .where(and(eq(users.organizationId, ctx.organizationId), lt(users.status, STAFF_DELETED)))
-      .orderBy(asc(users.realName)),
+    loadDepartments(db, ctx),
+    staffCounts(db, ctx),
+    listLeaderNames(db, ctx),
   ]);
   if (departmentId !== undefined && !index.has(departmentId)) throw notFound(DEPARTMENT_NOT_FOUND);
   const leaderNames = new Map<number, string[]>();

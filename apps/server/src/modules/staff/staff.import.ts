@@ -1,10 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import type { JobProgress } from '../../core/jobs';
 import { hashPassword } from '../../core/crypto';
 import { recordActivity } from '../../core/activity';
-import { posts, roles, userRoles, users } from '../../db/schema';
 import { loadDepartments } from '../department/department.service';
 import type { ImportMode, ImportResult, ImportRowError as ImportError } from '@kaopei/shared/contracts/file';
 import { FIELD_LABELS, type ImportField, type ImportRow } from './staff.excel';
@@ -20,6 +18,16 @@ import {
   uniqueIndexMessage,
   violatedUniqueIndex,
 } from './staff.rules';
+import {
+  findDefaultRoleId,
+  findTakenAccountsInAnyOrg,
+  findTakenEmailsInAnyOrg,
+  findTakenJobNumbers,
+  findTakenPhonesInAnyOrg,
+  insertStaff,
+  insertUserRoles,
+  listPosts,
+} from './staff.repo';
 
 export type { ImportResult } from '@kaopei/shared/contracts/file';
 
@@ -51,7 +59,6 @@ function chunks<T>(items: T[], size: number): T[][] {
 
 /** Values of `values` already used in the database (lower-cased where the index is). */
 async function existing(
-  db: Db,
   values: string[],
   lookup: (chunk: string[]) => Promise<{ value: string | null }[]>,
 ): Promise<Set<string>> {
@@ -84,35 +91,17 @@ export async function validateImport(
   rows: ImportRow[],
   defaultPassword: string | undefined,
 ): Promise<{ prepared: PreparedRow[]; errors: ImportError[]; failedRows: Set<number> }> {
-  const org = ctx.organizationId;
   const accounts = rows.map((r) => r.values.account.toLowerCase()).filter(Boolean);
   const phones = rows.map((r) => r.values.phone).filter(Boolean);
   const emails = rows.map((r) => r.values.email.toLowerCase()).filter(Boolean);
   const jobNumbers = rows.map((r) => r.values.jobNumber).filter(Boolean);
   const [index, postRows, takenAccounts, takenPhones, takenEmails, takenJobNumbers] = await Promise.all([
-    loadDepartments(db, org),
-    db.select({ id: posts.id, name: posts.name }).from(posts).where(eq(posts.organizationId, org)),
-    existing(db, accounts, (chunk) =>
-      db
-        .select({ value: sql<string>`lower(${users.account})` })
-        .from(users)
-        .where(inArray(sql`lower(${users.account})`, chunk)),
-    ),
-    existing(db, phones, (chunk) =>
-      db.select({ value: users.phone }).from(users).where(inArray(users.phone, chunk)),
-    ),
-    existing(db, emails, (chunk) =>
-      db
-        .select({ value: sql<string>`lower(${users.email})` })
-        .from(users)
-        .where(inArray(sql`lower(${users.email})`, chunk)),
-    ),
-    existing(db, jobNumbers, (chunk) =>
-      db
-        .select({ value: users.jobNumber })
-        .from(users)
-        .where(and(eq(users.organizationId, org), inArray(users.jobNumber, chunk))),
-    ),
+    loadDepartments(db, ctx),
+    listPosts(db, ctx),
+    existing(accounts, (chunk) => findTakenAccountsInAnyOrg(db, chunk)),
+    existing(phones, (chunk) => findTakenPhonesInAnyOrg(db, chunk)),
+    existing(emails, (chunk) => findTakenEmailsInAnyOrg(db, chunk)),
+    existing(jobNumbers, (chunk) => findTakenJobNumbers(db, ctx, chunk)),
   ]);
   const departmentByPath = index.pathMap();
   const postByName = new Map(postRows.map((p) => [p.name, p.id]));
@@ -266,31 +255,28 @@ export async function runImport(
   const hashes = await hashAll(prepared, (done) => progress.advance(failedRows.size + done));
   try {
     await db.transaction(async (tx) => {
-      const [role] = await tx
-        .select({ id: roles.id })
-        .from(roles)
-        .where(and(eq(roles.organizationId, ctx.organizationId), eq(roles.isDefault, true)))
-        .orderBy(asc(roles.id))
-        .limit(1);
+      const roleId = await findDefaultRoleId(tx, ctx);
       for (const [chunkIndex, chunk] of chunks(prepared, INSERT_CHUNK).entries()) {
-        const inserted = await tx
-          .insert(users)
-          .values(
-            chunk.map((row, i) => ({
-              organizationId: ctx.organizationId,
-              account: row.account,
-              realName: row.realName,
-              phone: row.phone,
-              email: row.email,
-              gender: row.gender,
-              jobNumber: row.jobNumber,
-              departmentId: row.departmentId,
-              postId: row.postId,
-              passwordHash: hashes[chunkIndex * INSERT_CHUNK + i] as string,
-            })),
-          )
-          .returning({ id: users.id });
-        if (role) await tx.insert(userRoles).values(inserted.map((u) => ({ userId: u.id, roleId: role.id })));
+        const inserted = await insertStaff(
+          tx,
+          ctx,
+          chunk.map((row, i) => ({
+            account: row.account,
+            realName: row.realName,
+            phone: row.phone,
+            email: row.email,
+            gender: row.gender,
+            jobNumber: row.jobNumber,
+            departmentId: row.departmentId,
+            postId: row.postId,
+            passwordHash: hashes[chunkIndex * INSERT_CHUNK + i] as string,
+          })),
+        );
+        if (roleId !== undefined)
+          await insertUserRoles(
+            tx,
+            inserted.map((u) => ({ userId: u.id, roleId })),
+          );
       }
       await recordActivity(tx, {
         organizationId: ctx.organizationId,

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Multipart, MultipartFields } from '@fastify/multipart';
-import { asc, eq } from 'drizzle-orm';
 import { toOffset } from '@kaopei/shared';
 import { passwordSchema, ROLE_MENU, staffContracts } from '@kaopei/shared/contracts/staff';
 import { badRequest, ok, okPage } from '../../core/http';
@@ -9,7 +8,6 @@ import type { RequestContext } from '../../core/context';
 import type { Db } from '../../db/client';
 import { recordActivity } from '../../core/activity';
 import { routes } from '../../core/route';
-import { posts } from '../../db/schema';
 import { allDepartments } from '../department/department.service';
 import {
   buildImportTemplate,
@@ -21,6 +19,7 @@ import {
   type StaffExportRow,
 } from './staff.excel';
 import { runImport } from './staff.import';
+import { listPostNames } from './staff.repo';
 import {
   addStaff,
   deleteStaff,
@@ -123,11 +122,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     importTemplate: async (request, reply) => {
       const [departmentList, postRows] = await Promise.all([
         allDepartments(db, request.ctx),
-        db
-          .select({ name: posts.name })
-          .from(posts)
-          .where(eq(posts.organizationId, request.ctx.organizationId))
-          .orderBy(asc(posts.name)),
+        listPostNames(db, request.ctx),
       ]);
       const data = await buildImportTemplate(
         departmentList.map((d) => d.path),

@@ -1,164 +1,66 @@
-import { and, asc, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, forbidden, notFound } from '../../core/http';
 import { hashPassword } from '../../core/crypto';
 import { recordActivity } from '../../core/activity';
-import {
-  departmentLeaders,
-  departments,
-  posts,
-  refreshTokens,
-  roles,
-  userRoles,
-  users,
-} from '../../db/schema';
 import { loadDepartments } from '../department/department.service';
 import type { StaffExportRow } from './staff.excel';
 import type { DirectoryRow, StaffDetail, StaffRow, StaffSortField } from '@kaopei/shared/contracts/staff';
+import { STAFF_ACTIVE, generatePassword, uniqueIndexMessage, violatedUniqueIndex } from './staff.rules';
 import {
-  STAFF_ACTIVE,
-  STAFF_DELETED,
-  generatePassword,
-  likePattern,
-  uniqueIndexMessage,
-  violatedUniqueIndex,
-} from './staff.rules';
+  countStaff,
+  deleteLeadershipOfUsers,
+  deleteRolesOfUser,
+  deleteRolesOfUsers,
+  deleteSessionsOfUser,
+  deleteSessionsOfUsers,
+  filterDepartments,
+  findDefaultRoleId,
+  findDepartmentIds,
+  findIdentityClashesInAnyOrg,
+  findLastLoginAt,
+  findPost,
+  findRoleIds,
+  insertStaff,
+  insertUserRoles,
+  listLedDepartments,
+  listLivingStaff,
+  listPostOptions,
+  listRoleOptions,
+  listRolesOfUsers,
+  listStaffForExport,
+  listStaffPage,
+  markStaffDeleted,
+  updateStaff,
+  updateStaffDepartment,
+  updateStaffStatus,
+  type StaffFilter,
+  type StaffSort,
+  type StaffUpdate,
+} from './staff.repo';
 
 export const STAFF_NOT_FOUND = '员工不存在';
 
 export type { DirectoryRow, StaffDetail, StaffRow, StaffSortField };
+export type { StaffFilter, StaffSort } from './staff.repo';
 
 // ---------------------------------------------------------------------------------------------------------
 // Search
 // ---------------------------------------------------------------------------------------------------------
 
-export interface StaffFilter {
-  /** A department; its sub-departments are included unless `includeSubDepartments` is false. */
-  departmentId?: number | null;
-  /** Several departments (same rule for sub-departments). */
-  departmentIds?: number[];
-  includeSubDepartments?: boolean;
-  /** 0 在职, 1 离职; absent = both. */
-  status?: number;
-  /** Part of a job number. */
-  jobNumber?: string;
-  /** Part of the name, account, phone or e-mail. */
-  keyword?: string;
-  postId?: number;
-  userIds?: number[];
-}
-
-export interface StaffSort {
-  field: StaffSortField;
-  order: 'asc' | 'desc';
-}
-
-const SORT_COLUMNS = {
-  realName: users.realName,
-  account: users.account,
-  jobNumber: users.jobNumber,
-  phone: users.phone,
-  email: users.email,
-  gender: users.gender,
-  status: users.status,
-  departmentName: departments.name,
-  createdAt: users.createdAt,
-} as const satisfies Record<StaffSortField, unknown>;
-
-const idList = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-
 /** Fails with 404 unless every department belongs to the caller's organisation. */
 async function assertDepartments(db: DbOrTx, ctx: RequestContext, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
-  const found = await db
-    .select({ id: departments.id })
-    .from(departments)
-    .where(and(inArray(departments.id, unique), eq(departments.organizationId, ctx.organizationId)));
+  const found = await findDepartmentIds(db, ctx, unique);
   if (found.length !== unique.length) throw notFound('部门不存在');
 }
-
-/** WHERE clause of a staff filter, always scoped to the caller's organisation and living accounts. */
-export async function staffWhere(db: DbOrTx, ctx: RequestContext, filter: StaffFilter): Promise<SQL> {
-  const org = ctx.organizationId;
-  const conditions: (SQL | undefined)[] = [eq(users.organizationId, org), lt(users.status, STAFF_DELETED)];
-  if (filter.status !== undefined) conditions.push(eq(users.status, filter.status));
-  const roots = [
-    ...(filter.departmentIds ?? []),
-    ...(filter.departmentId != null ? [filter.departmentId] : []),
-  ];
-  if (roots.length > 0) {
-    await assertDepartments(db, ctx, roots);
-    conditions.push(
-      filter.includeSubDepartments === false
-        ? inArray(users.departmentId, roots)
-        : sql`${users.departmentId} in (
-            with recursive sub(id) as (
-              select id from departments where organization_id = ${org} and id in (${idList(roots)})
-              union
-              select d.id from departments d join sub on d.parent_id = sub.id where d.organization_id = ${org}
-            ) select id from sub)`,
-    );
-  }
-  const jobNumber = filter.jobNumber?.trim();
-  if (jobNumber) conditions.push(sql`${users.jobNumber} ilike ${likePattern(jobNumber)}`);
-  const keyword = filter.keyword?.trim();
-  if (keyword) {
-    const pattern = likePattern(keyword);
-    conditions.push(
-      or(
-        sql`${users.realName} ilike ${pattern}`,
-        sql`${users.account} ilike ${pattern}`,
-        sql`${users.phone} ilike ${pattern}`,
-        sql`${users.email} ilike ${pattern}`,
-      ),
-    );
-  }
-  if (filter.postId !== undefined) conditions.push(eq(users.postId, filter.postId));
-  if (filter.userIds !== undefined)
-    conditions.push(inArray(users.id, filter.userIds.length ? filter.userIds : [0]));
-  return and(...conditions) as SQL;
-}
-
-function orderBy(sort: StaffSort | undefined): SQL[] {
-  if (!sort) return [desc(users.createdAt), desc(users.id)];
-  const column = SORT_COLUMNS[sort.field];
-  const direction = sort.order === 'asc' ? sql`asc` : sql`desc`;
-  return [sql`${column} ${direction} nulls last`, sort.order === 'asc' ? asc(users.id) : desc(users.id)];
-}
-
-const rowColumns = {
-  userId: users.id,
-  account: users.account,
-  realName: users.realName,
-  gender: users.gender,
-  phone: users.phone,
-  email: users.email,
-  jobNumber: users.jobNumber,
-  status: users.status,
-  departmentId: users.departmentId,
-  departmentName: departments.name,
-  postId: posts.id,
-  postName: posts.name,
-  isAdmin: users.isAdmin,
-  createdAt: users.createdAt,
-};
 
 /** Roles of the given users, in one query. */
 async function rolesOf(db: DbOrTx, ctx: RequestContext, userIds: number[]) {
   const map = new Map<number, { roleId: number; name: string }[]>();
   if (userIds.length === 0) return map;
-  const rows = await db
-    .select({ userId: userRoles.userId, roleId: roles.id, name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(inArray(userRoles.userId, userIds), eq(roles.organizationId, ctx.organizationId)))
-    .orderBy(asc(roles.id));
+  const rows = await listRolesOfUsers(db, ctx, userIds);
   for (const row of rows) {
     const list = map.get(row.userId) ?? [];
     list.push({ roleId: row.roleId, name: row.name });
@@ -179,24 +81,12 @@ export async function searchStaff(
   sort?: StaffSort,
   options: { withRoles?: boolean } = {},
 ): Promise<{ rows: StaffRow[]; total: number }> {
-  const where = await staffWhere(db, ctx, filter);
-  const found = await db
-    .select({ ...rowColumns, total: sql<number>`(count(*) over ())::int` })
-    .from(users)
-    .leftJoin(departments, eq(departments.id, users.departmentId))
-    .leftJoin(posts, and(eq(posts.id, users.postId), eq(posts.organizationId, users.organizationId)))
-    .where(where)
-    .orderBy(...orderBy(sort))
-    .limit(paging.limit)
-    .offset(paging.offset);
+  await assertDepartments(db, ctx, filterDepartments(filter));
+  const found = await listStaffPage(db, ctx, filter, paging, sort);
   let total = found[0]?.total ?? 0;
   if (found.length === 0 && paging.offset > 0) {
     // Past the last page the window count has no row to ride on.
-    const [counted] = await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(users)
-      .where(where);
-    total = counted?.total ?? 0;
+    total = await countStaff(db, ctx, filter);
   }
   const roleMap =
     options.withRoles === false
@@ -232,14 +122,10 @@ export async function staffDetail(db: Db, ctx: RequestContext, userId: number): 
   const { rows } = await searchStaff(db, ctx, { userIds: [userId] }, { limit: 1, offset: 0 });
   const row = rows[0];
   if (!row) throw notFound(STAFF_NOT_FOUND);
-  const [index, leaderOf, [login]] = await Promise.all([
-    loadDepartments(db, ctx.organizationId),
-    db
-      .select({ departmentId: departments.id, name: departments.name })
-      .from(departmentLeaders)
-      .innerJoin(departments, eq(departments.id, departmentLeaders.departmentId))
-      .where(and(eq(departmentLeaders.userId, userId), eq(departments.organizationId, ctx.organizationId))),
-    db.select({ lastLoginAt: users.lastLoginAt }).from(users).where(eq(users.id, userId)),
+  const [index, leaderOf, login] = await Promise.all([
+    loadDepartments(db, ctx),
+    listLedDepartments(db, ctx, userId),
+    findLastLoginAt(db, userId),
   ]);
   return {
     ...row,
@@ -256,22 +142,10 @@ export async function staffExportRows(
   filter: StaffFilter,
   sort?: StaffSort,
 ): Promise<StaffExportRow[]> {
-  const where = await staffWhere(db, ctx, filter);
+  await assertDepartments(db, ctx, filterDepartments(filter));
   const [index, rows] = await Promise.all([
-    loadDepartments(db, ctx.organizationId),
-    db
-      .select({
-        ...rowColumns,
-        roleNames: sql<string | null>`(
-          select string_agg(r.name, '、' order by r.id) from user_roles ur
-          join roles r on r.id = ur.role_id
-          where ur.user_id = ${users.id} and r.organization_id = ${ctx.organizationId})`,
-      })
-      .from(users)
-      .leftJoin(departments, eq(departments.id, users.departmentId))
-      .leftJoin(posts, and(eq(posts.id, users.postId), eq(posts.organizationId, users.organizationId)))
-      .where(where)
-      .orderBy(...orderBy(sort)),
+    loadDepartments(db, ctx),
+    listStaffForExport(db, ctx, filter, sort),
   ]);
   return rows.map((row) => ({
     realName: row.realName,
@@ -294,18 +168,7 @@ export async function staffExportRows(
 // ---------------------------------------------------------------------------------------------------------
 
 export async function staffOptions(db: Db, ctx: RequestContext) {
-  const [roleRows, postRows] = await Promise.all([
-    db
-      .select({ roleId: roles.id, name: roles.name, isDefault: roles.isDefault })
-      .from(roles)
-      .where(eq(roles.organizationId, ctx.organizationId))
-      .orderBy(asc(roles.id)),
-    db
-      .select({ postId: posts.id, postName: posts.name })
-      .from(posts)
-      .where(eq(posts.organizationId, ctx.organizationId))
-      .orderBy(asc(posts.name)),
-  ]);
+  const [roleRows, postRows] = await Promise.all([listRoleOptions(db, ctx), listPostOptions(db, ctx)]);
   return { roles: roleRows, posts: postRows };
 }
 
@@ -338,18 +201,12 @@ async function assertReferences(
 ): Promise<void> {
   if (input.departmentId != null) await assertDepartments(db, ctx, [input.departmentId]);
   if (input.postId != null) {
-    const [post] = await db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(eq(posts.id, input.postId), eq(posts.organizationId, ctx.organizationId)));
+    const post = await findPost(db, ctx, input.postId);
     if (!post) throw notFound('岗位不存在');
   }
   if (input.roleIds && input.roleIds.length > 0) {
     const unique = [...new Set(input.roleIds)];
-    const found = await db
-      .select({ id: roles.id })
-      .from(roles)
-      .where(and(inArray(roles.id, unique), eq(roles.organizationId, ctx.organizationId)));
+    const found = await findRoleIds(db, ctx, unique);
     if (found.length !== unique.length) throw notFound('角色不存在');
   }
 }
@@ -361,26 +218,7 @@ async function assertUnique(
   values: { account?: string; phone?: string | null; email?: string | null; jobNumber?: string | null },
   exceptUserId?: number,
 ): Promise<void> {
-  const checks: SQL[] = [];
-  if (values.account) checks.push(sql`lower(${users.account}) = ${values.account.toLowerCase()}`);
-  if (values.phone) checks.push(eq(users.phone, values.phone));
-  if (values.email) checks.push(sql`lower(${users.email}) = ${values.email.toLowerCase()}`);
-  if (values.jobNumber)
-    checks.push(
-      and(eq(users.organizationId, ctx.organizationId), eq(users.jobNumber, values.jobNumber)) as SQL,
-    );
-  if (checks.length === 0) return;
-  const clashes = await db
-    .select({
-      account: users.account,
-      phone: users.phone,
-      email: users.email,
-      jobNumber: users.jobNumber,
-      organizationId: users.organizationId,
-    })
-    .from(users)
-    .where(and(or(...checks), exceptUserId === undefined ? undefined : ne(users.id, exceptUserId)))
-    .limit(10);
+  const clashes = await findIdentityClashesInAnyOrg(db, ctx, values, exceptUserId);
   for (const clash of clashes) {
     if (values.account && clash.account.toLowerCase() === values.account.toLowerCase())
       throw conflict(`账号「${values.account}」已被使用`);
@@ -409,16 +247,6 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function defaultRoleId(db: DbOrTx, organizationId: number): Promise<number | undefined> {
-  const [role] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.organizationId, organizationId), eq(roles.isDefault, true)))
-    .orderBy(asc(roles.id))
-    .limit(1);
-  return role?.id;
-}
-
 /**
  * Creates a staff member. Without a password a strong random one is generated and returned once.
  * Without roles the organisation's default role (普通员工) is given.
@@ -436,10 +264,8 @@ export async function addStaff(
   const passwordHash = await hashPassword(input.password ?? (generated as string));
   const userId = await guarded(() =>
     db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          organizationId: ctx.organizationId,
+      const [row] = await insertStaff(tx, ctx, [
+        {
           account: input.account,
           realName: input.realName,
           phone: input.phone ?? null,
@@ -449,15 +275,15 @@ export async function addStaff(
           departmentId: input.departmentId ?? null,
           postId: input.postId ?? null,
           passwordHash,
-        })
-        .returning({ id: users.id });
+        },
+      ]);
       if (!row) throw new Error('user insert failed');
-      const roleIds =
-        input.roleIds ?? [await defaultRoleId(tx, ctx.organizationId)].filter((id) => id !== undefined);
+      const roleIds = input.roleIds ?? [await findDefaultRoleId(tx, ctx)].filter((id) => id !== undefined);
       if (roleIds.length > 0) {
-        await tx
-          .insert(userRoles)
-          .values([...new Set(roleIds)].map((roleId) => ({ userId: row.id, roleId })));
+        await insertUserRoles(
+          tx,
+          [...new Set(roleIds)].map((roleId) => ({ userId: row.id, roleId })),
+        );
       }
       await recordActivity(tx, {
         organizationId: ctx.organizationId,
@@ -485,22 +311,7 @@ interface Target {
  */
 async function loadTargets(db: DbOrTx, ctx: RequestContext, userIds: number[]): Promise<Target[]> {
   const unique = [...new Set(userIds)];
-  const found = await db
-    .select({
-      id: users.id,
-      account: users.account,
-      realName: users.realName,
-      isAdmin: users.isAdmin,
-      status: users.status,
-    })
-    .from(users)
-    .where(
-      and(
-        inArray(users.id, unique),
-        eq(users.organizationId, ctx.organizationId),
-        lt(users.status, STAFF_DELETED),
-      ),
-    );
+  const found = await listLivingStaff(db, ctx, unique);
   if (found.length !== unique.length) throw notFound(STAFF_NOT_FOUND);
   if (!ctx.isAdmin && found.some((target) => target.isAdmin)) throw forbidden('只有管理员可以操作管理员账号');
   return found;
@@ -528,7 +339,7 @@ export async function modifyStaff(
   if (input.roleIds !== undefined && !options.canAssignRoles) throw forbidden('您没有分配角色的权限');
   await assertReferences(db, ctx, input);
   await assertUnique(db, ctx, input, input.userId);
-  const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  const set: StaffUpdate = { updatedAt: new Date() };
   if (input.account !== undefined) set.account = input.account;
   if (input.realName !== undefined) set.realName = input.realName;
   if (input.phone !== undefined) set.phone = input.phone;
@@ -540,14 +351,17 @@ export async function modifyStaff(
   if (input.password) set.passwordHash = await hashPassword(input.password);
   await guarded(() =>
     db.transaction(async (tx) => {
-      await tx.update(users).set(set).where(eq(users.id, input.userId));
+      await updateStaff(tx, input.userId, set);
       if (input.roleIds !== undefined) {
-        await tx.delete(userRoles).where(eq(userRoles.userId, input.userId));
+        await deleteRolesOfUser(tx, input.userId);
         const roleIds = [...new Set(input.roleIds)];
         if (roleIds.length > 0)
-          await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: input.userId, roleId })));
+          await insertUserRoles(
+            tx,
+            roleIds.map((roleId) => ({ userId: input.userId, roleId })),
+          );
       }
-      if (input.password) await tx.delete(refreshTokens).where(eq(refreshTokens.userId, input.userId));
+      if (input.password) await deleteSessionsOfUser(tx, input.userId);
       await recordActivity(tx, {
         organizationId: ctx.organizationId,
         actorId: ctx.userId,
@@ -567,23 +381,10 @@ export async function deleteStaff(db: Db, ctx: RequestContext, userIds: number[]
   const targets = await loadTargets(db, ctx, userIds);
   const ids = targets.map((t) => t.id);
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        status: STAFF_DELETED,
-        account: sql`left('~' || ${users.id}::text || '~' || ${users.account}, 64)`,
-        phone: null,
-        email: null,
-        jobNumber: null,
-        departmentId: null,
-        postId: null,
-        passwordHash: null,
-        updatedAt: new Date(),
-      })
-      .where(inArray(users.id, ids));
-    await tx.delete(userRoles).where(inArray(userRoles.userId, ids));
-    await tx.delete(departmentLeaders).where(inArray(departmentLeaders.userId, ids));
-    await tx.delete(refreshTokens).where(inArray(refreshTokens.userId, ids));
+    await markStaffDeleted(tx, ids);
+    await deleteRolesOfUsers(tx, ids);
+    await deleteLeadershipOfUsers(tx, ids);
+    await deleteSessionsOfUsers(tx, ids);
     await recordActivity(tx, {
       organizationId: ctx.organizationId,
       actorId: ctx.userId,
@@ -605,8 +406,8 @@ export async function setStaffStatus(
   const targets = await loadTargets(db, ctx, userIds);
   const ids = targets.map((t) => t.id);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ status, updatedAt: new Date() }).where(inArray(users.id, ids));
-    if (status !== STAFF_ACTIVE) await tx.delete(refreshTokens).where(inArray(refreshTokens.userId, ids));
+    await updateStaffStatus(tx, ids, status);
+    if (status !== STAFF_ACTIVE) await deleteSessionsOfUsers(tx, ids);
     await recordActivity(tx, {
       organizationId: ctx.organizationId,
       actorId: ctx.userId,
@@ -625,10 +426,10 @@ export async function moveStaff(
 ): Promise<number> {
   const targets = await loadTargets(db, ctx, userIds);
   await assertDepartments(db, ctx, [departmentId]);
-  const index = await loadDepartments(db, ctx.organizationId);
+  const index = await loadDepartments(db, ctx);
   const ids = targets.map((t) => t.id);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ departmentId, updatedAt: new Date() }).where(inArray(users.id, ids));
+    await updateStaffDepartment(tx, ids, departmentId);
     await recordActivity(tx, {
       organizationId: ctx.organizationId,
       actorId: ctx.userId,
@@ -654,8 +455,8 @@ export async function resetPassword(
   const generated = password ? null : generatePassword();
   const passwordHash = await hashPassword(password ?? (generated as string));
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-    await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+    await updateStaff(tx, userId, { passwordHash, updatedAt: new Date() });
+    await deleteSessionsOfUser(tx, userId);
     await recordActivity(tx, {
       organizationId: ctx.organizationId,
       actorId: ctx.userId,
