@@ -1,9 +1,18 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, forbidden, notFound } from '../../core/http';
-import { knowledgeNodes, organizations, questionKnowledge, questions } from '../../db/schema';
+import {
+  countQuestionLinksByNodeAndType,
+  deleteKnowledgeNode,
+  findKnowledgeNodeInAnyOrg,
+  findPlatformOrganizationId,
+  insertKnowledgeNode,
+  listKnowledgeNodes,
+  lockKnowledgeTree,
+  updateKnowledgeNode,
+  updateKnowledgeNodePosition,
+} from './knowledge.repo';
 import { cellText, styleHeaderRow, workbookBuffer } from '../staff/staff.excel';
 import {
   MAX_NAME_LENGTH,
@@ -32,8 +41,6 @@ export const HAS_CHILDREN_MESSAGE = '该知识点下还有子知识点，无法�
 export const PLATFORM_READ_ONLY = '平台知识点为只读，不能修改';
 const LEVEL_LABELS = ['一级', '二级', '三级', '四级', '五级', '六级', '七级', '八级', '九级', '十级'];
 const COUNT_HEADER = '题目数';
-// Serialises structural changes of one organisation's tree (racing moves could form a cycle).
-const TREE_LOCK_NAMESPACE = 727302;
 
 export interface KnowledgeRow {
   id: number;
@@ -88,28 +95,11 @@ export class KnowledgeIndex {
 }
 
 async function loadIndex(db: DbOrTx, organizationId: number): Promise<KnowledgeIndex> {
-  const rows = await db
-    .select({
-      id: knowledgeNodes.id,
-      parentId: knowledgeNodes.parentId,
-      name: knowledgeNodes.name,
-      description: knowledgeNodes.description,
-      sort: knowledgeNodes.sort,
-    })
-    .from(knowledgeNodes)
-    .where(eq(knowledgeNodes.organizationId, organizationId))
-    .orderBy(asc(knowledgeNodes.sort), asc(knowledgeNodes.id));
-  return new KnowledgeIndex(rows);
+  return new KnowledgeIndex(await listKnowledgeNodes(db, { organizationId }));
 }
 
 export async function platformOrganizationId(db: DbOrTx): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.kind, 'platform'))
-    .orderBy(asc(organizations.id))
-    .limit(1);
-  return row?.id;
+  return findPlatformOrganizationId(db);
 }
 
 /** The organisation whose tree `scope` names (the platform tree may not exist yet: -1 reads as empty). */
@@ -128,10 +118,7 @@ async function accessibleNode(
   id: number,
   write: boolean,
 ): Promise<{ id: number; organizationId: number }> {
-  const [node] = await db
-    .select({ id: knowledgeNodes.id, organizationId: knowledgeNodes.organizationId })
-    .from(knowledgeNodes)
-    .where(eq(knowledgeNodes.id, id));
+  const node = await findKnowledgeNodeInAnyOrg(db, id);
   if (!node) throw notFound(KNOWLEDGE_NOT_FOUND);
   if (node.organizationId === ctx.organizationId) return node;
   const platformId = await platformOrganizationId(db);
@@ -150,26 +137,12 @@ async function questionCounts(
   treeOrganizationId: number,
   bankIds?: number[],
 ): Promise<Map<number, TypeCounts>> {
-  const rows = await db
-    .select({
-      knowledgeId: questionKnowledge.knowledgeId,
-      type: questions.type,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(questionKnowledge)
-    .innerJoin(knowledgeNodes, eq(knowledgeNodes.id, questionKnowledge.knowledgeId))
-    .innerJoin(questions, eq(questions.id, questionKnowledge.questionId))
-    .where(
-      and(
-        eq(knowledgeNodes.organizationId, treeOrganizationId),
-        or(
-          eq(questions.organizationId, ctx.organizationId),
-          eq(questions.organizationId, treeOrganizationId),
-        ),
-        bankIds && bankIds.length > 0 ? inArray(questions.bankId, bankIds) : undefined,
-      ),
-    )
-    .groupBy(questionKnowledge.knowledgeId, questions.type);
+  const rows = await countQuestionLinksByNodeAndType(
+    db,
+    ctx,
+    { organizationId: treeOrganizationId },
+    bankIds,
+  );
   const map = new Map<number, TypeCounts>();
   for (const row of rows) {
     const counts = map.get(row.knowledgeId) ?? {};
@@ -274,7 +247,7 @@ export async function searchNodes(db: Db, ctx: RequestContext, scope: KnowledgeS
 }
 
 async function lockTree(tx: Tx, organizationId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK_NAMESPACE}::int, ${organizationId}::int)`);
+  await lockKnowledgeTree(tx, { organizationId });
 }
 
 function assertUniqueSibling(index: KnowledgeIndex, parentId: number | null, name: string, selfId?: number) {
@@ -296,16 +269,12 @@ export async function addNode(
       throw badRequest(`知识点层级不能超过 ${MAX_KNOWLEDGE_DEPTH} 级`);
     assertUniqueSibling(index, parentId, input.name);
     const siblings = index.children(parentId);
-    const [row] = await tx
-      .insert(knowledgeNodes)
-      .values({
-        organizationId: ctx.organizationId,
-        parentId,
-        name: input.name,
-        description: input.description ?? null,
-        sort: siblings.length === 0 ? 0 : Math.max(...siblings.map((s) => s.sort)) + 1,
-      })
-      .returning({ id: knowledgeNodes.id });
+    const row = await insertKnowledgeNode(tx, ctx, {
+      parentId,
+      name: input.name,
+      description: input.description ?? null,
+      sort: siblings.length === 0 ? 0 : Math.max(...siblings.map((s) => s.sort)) + 1,
+    });
     if (!row) throw new Error('knowledge insert failed');
     return row;
   });
@@ -323,14 +292,10 @@ export async function updateNode(
     const row = index.byId.get(input.id);
     if (!row) throw notFound(KNOWLEDGE_NOT_FOUND);
     if (input.name !== undefined) assertUniqueSibling(index, row.parentId, input.name, row.id);
-    await tx
-      .update(knowledgeNodes)
-      .set({
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(knowledgeNodes.id, input.id), eq(knowledgeNodes.organizationId, ctx.organizationId)));
+    await updateKnowledgeNode(tx, ctx, input.id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+    });
   });
 }
 
@@ -341,10 +306,7 @@ export async function deleteNode(db: Db, ctx: RequestContext, id: number): Promi
     const index = await loadIndex(tx, ctx.organizationId);
     if (!index.byId.has(id)) throw notFound(KNOWLEDGE_NOT_FOUND);
     if (index.children(id).length > 0) throw conflict(HAS_CHILDREN_MESSAGE);
-    await tx.delete(questionKnowledge).where(eq(questionKnowledge.knowledgeId, id));
-    await tx
-      .delete(knowledgeNodes)
-      .where(and(eq(knowledgeNodes.id, id), eq(knowledgeNodes.organizationId, ctx.organizationId)));
+    await deleteKnowledgeNode(tx, ctx, id);
   });
 }
 
@@ -376,10 +338,10 @@ export async function moveNode(
     for (const [position, sibling] of siblings.entries()) {
       const moved = sibling.id === row.id;
       if (!moved && sibling.sort === position) continue;
-      await tx
-        .update(knowledgeNodes)
-        .set({ sort: position, ...(moved ? { parentId, updatedAt: new Date() } : {}) })
-        .where(eq(knowledgeNodes.id, sibling.id));
+      await updateKnowledgeNodePosition(tx, ctx, sibling.id, {
+        sort: position,
+        ...(moved ? { parentId, updatedAt: new Date() } : {}),
+      });
     }
   });
 }
@@ -517,10 +479,7 @@ export async function uploadTree(db: Db, ctx: RequestContext, buffer: Buffer): P
         }
         const sort: number = nextSort.get(parentId) ?? 0;
         nextSort.set(parentId, sort + 1);
-        const [inserted]: { id: number }[] = await tx
-          .insert(knowledgeNodes)
-          .values({ organizationId: ctx.organizationId, parentId, name, sort })
-          .returning({ id: knowledgeNodes.id });
+        const inserted = await insertKnowledgeNode(tx, ctx, { parentId, name, sort });
         if (!inserted) throw new Error('knowledge insert failed');
         known.set(key(parentId, name), inserted.id);
         parentId = inserted.id;
