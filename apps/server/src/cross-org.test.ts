@@ -1,0 +1,237 @@
+/**
+ * Every endpoint that takes an id, called by one organisation's administrator with another
+ * organisation's ids: nothing of the other organisation may be read, changed or linked to.
+ *
+ * Requests are built from the contracts (test/contract-samples.ts): id fields get the other
+ * organisation's ids of the matching kind, other fields plausible values. Then:
+ * - no reply is a server error, and no reply names one of the other organisation's ids;
+ * - the other organisation's rows are exactly as before;
+ * - no row of the caller's organisation refers to a row of the other organisation.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { is, sql } from 'drizzle-orm';
+import { PgTable as PgTableClass } from 'drizzle-orm/pg-core';
+import * as schema from './db/schema';
+import { rowsOf } from './db/client';
+import { createOrg, createTestApp, type TestApp, type TestOrg } from '../test/harness';
+import { buildWorld } from '../test/factories';
+import {
+  allEndpoints,
+  fillPath,
+  isIdField,
+  queryString,
+  sample,
+  type NamedEndpoint,
+} from '../test/contract-samples';
+
+/** The table an id field names, by the field's name (then by the contract's feature). */
+const TABLE_OF_FIELD: [RegExp, string][] = [
+  [/^(question|toQuestion)?[bB]ankIds?$|^questionBankIds?$/, 'question_banks'],
+  [/^paperBankIds?$/, 'paper_banks'],
+  [/^questionIds?$/, 'questions'],
+  [/^paperIds?$/, 'papers'],
+  [/^examIds?$/, 'exams'],
+  [/^attemptIds?$/, 'exam_attempts'],
+  [/^(category|toCategory)Ids?$/, 'paper_categories'],
+  [/^tagIds?$/, 'tags'],
+  [/^(department|toDepartment)Ids?$/, 'departments'],
+  [/^(user|staff|leader|receiver)Ids?$/, 'users'],
+  [/^roleIds?$/, 'roles'],
+  [/^(knowledge|node)Ids?$/, 'knowledge_nodes'],
+  [/^ruleIds?$/, 'exam_auto_rules'],
+  [/^postIds?$/, 'posts'],
+];
+
+const TABLE_OF_FEATURE: Record<string, string> = {
+  tag: 'tags',
+  bank: 'question_banks',
+  question: 'questions',
+  knowledge: 'knowledge_nodes',
+  paper: 'papers',
+  'paper-category': 'paper_categories',
+  'paper-bank': 'paper_banks',
+  exam: 'exams',
+  'exam-auto': 'exam_auto_rules',
+  'exam-candidate': 'exams',
+  'exam-monitor': 'exams',
+  department: 'departments',
+  staff: 'users',
+  role: 'roles',
+  file: 'jobs',
+};
+
+const now = Date.now();
+/** Field values that a schema alone does not produce (formats and cross-field rules), by name. */
+const HINTS = {
+  color: '#1677ff',
+  account: 'walker01',
+  password: 'Walker1234',
+  phone: '13800000000',
+  startDate: '2024-01-01',
+  endDate: '2024-12-31',
+  startAt: now + 60_000,
+  endAt: now + 2 * 3600_000,
+  firstStartAt: now + 24 * 3600_000,
+  email: 'walker@example.com',
+  contactPhone: '13800000000',
+  answer: true,
+};
+
+/** Hints of one feature (a `type` means something else in each). */
+const FEATURE_HINTS: Record<string, Record<string, unknown>> = {
+  question: { type: 0, questionType: 0 },
+  paper: { type: 0 },
+  tag: { type: 1 },
+  exam: { type: 1 },
+  role: { permission: 2, permissions: [1] },
+};
+
+function tableOf(field: string, feature: string): string | undefined {
+  for (const [pattern, table] of TABLE_OF_FIELD) if (pattern.test(field)) return table;
+  // `id` and `parentId` name a row of the contract's own feature.
+  return ['id', 'ids', 'parentId'].includes(field) ? TABLE_OF_FEATURE[feature] : undefined;
+}
+
+const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
+  is(value, PgTableClass),
+);
+const orgTables = tables
+  .map((table) => getTableConfig(table))
+  .filter((config) => config.columns.some((c) => c.name === 'organization_id'))
+  .filter((config) => config.columns.some((c) => c.name === 'id'));
+
+let t: TestApp;
+let caller: TestOrg;
+let other: TestOrg;
+let platformOrgId: number;
+/** The other organisation's ids, by table. */
+const otherIds = new Map<string, number[]>();
+
+async function query<T>(text: ReturnType<typeof sql>): Promise<T[]> {
+  return rowsOf<T>(await t.app.deps.db.execute(text));
+}
+
+/** A digest of every row the other organisation owns, table by table. */
+async function digestOf(orgId: number): Promise<Record<string, string>> {
+  const digest: Record<string, string> = {};
+  for (const config of orgTables) {
+    const [row] = await query<{ md5: string | null }>(
+      sql`select md5(string_agg(t::text, '|' order by t.id)) as md5 from ${sql.identifier(config.name)} t
+          where t.organization_id = ${orgId}`,
+    );
+    digest[config.name] = row?.md5 ?? '';
+  }
+  return digest;
+}
+
+function isSkipped({ name, endpoint }: NamedEndpoint): boolean {
+  // Public calls have no organisation to cross; sign-in and sign-out would end the caller's session.
+  return endpoint.access === 'public' || name.startsWith('auth.') || name.startsWith('account.');
+}
+
+function idsIn(value: unknown, found: { key: string; id: number }[] = [], key = ''): typeof found {
+  if (Array.isArray(value)) for (const item of value) idsIn(item, found, key);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) idsIn(v, found, k);
+  else if (typeof value === 'number' && isIdField(key)) found.push({ key, id: value });
+  return found;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  caller = await createOrg(t);
+  other = await createOrg(t);
+  await buildWorld(t, caller);
+  await buildWorld(t, other);
+  const [platform] = await query<{ id: number }>(sql`select id from organizations where kind = 'platform'`);
+  platformOrgId = Number(platform?.id ?? 0);
+  for (const config of orgTables) {
+    const rows = await query<{ id: number }>(
+      sql`select id from ${sql.identifier(config.name)} where organization_id = ${other.id} order by id`,
+    );
+    otherIds.set(
+      config.name,
+      rows.map((row) => Number(row.id)),
+    );
+  }
+}, 120_000);
+afterAll(() => t.close());
+
+describe('another organisation’s ids', () => {
+  it('are refused or ignored by every endpoint, and nothing of theirs is read, changed or linked', async () => {
+    const before = await digestOf(other.id);
+    const endpoints = (await allEndpoints()).filter((entry) => !isSkipped(entry));
+    const problems: string[] = [];
+    let walked = 0;
+    const statuses = new Map<number, string[]>();
+    for (const entry of endpoints) {
+      const feature = entry.name.split('.')[0] ?? '';
+      const ids = (field: string, list: boolean) => {
+        const table = tableOf(field, feature);
+        const pool = table ? otherIds.get(table) : undefined;
+        if (!pool || pool.length === 0) return undefined;
+        return list ? pool.slice(0, 3) : pool[pool.length - 1];
+      };
+      const { endpoint } = entry;
+      const hints = { ...HINTS, ...FEATURE_HINTS[feature] };
+      const params = endpoint.params
+        ? (sample(endpoint.params, ids, '', hints) as Record<string, unknown>)
+        : {};
+      const q = endpoint.query ? (sample(endpoint.query, ids, '', hints) as Record<string, unknown>) : {};
+      const body = endpoint.body ? sample(endpoint.body, ids, '', hints) : undefined;
+      const url = fillPath(endpoint.path.replace('*', 'x'), params) + queryString(q);
+      const reply = await Promise.race([
+        t.app.inject({
+          method: endpoint.method,
+          url,
+          headers: { authorization: `Bearer ${caller.admin.token}` },
+          ...(body !== undefined ? { payload: body as object } : {}),
+        }),
+        new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 3000)),
+      ]);
+      walked += 1;
+      if (reply === 'hung') {
+        problems.push(`${entry.name}: kept the connection open (a stream of another organisation's data?)`);
+        continue;
+      }
+      const seen = reply.statusCode === 400 ? `${entry.name}(${reply.json().message})` : entry.name;
+      statuses.set(reply.statusCode, [...(statuses.get(reply.statusCode) ?? []), seen]);
+      if (reply.statusCode >= 500)
+        problems.push(`${entry.name}: ${reply.statusCode} ${reply.body.slice(0, 200)}`);
+      if (reply.statusCode !== 200 || !reply.headers['content-type']?.toString().includes('json')) continue;
+      for (const { key, id } of idsIn(reply.json())) {
+        const table = tableOf(key, feature);
+        if (table && otherIds.get(table)?.includes(id))
+          problems.push(`${entry.name}: the reply names ${key} ${id} of the other organisation`);
+      }
+    }
+    if (process.env.CROSS_ORG_REPORT)
+      console.info([...statuses].map(([status, names]) => `${status}: ${names.join(' ')}`).join('\n'));
+    expect(problems).toEqual([]);
+    expect(walked).toBeGreaterThan(150);
+    expect(await digestOf(other.id)).toEqual(before);
+  }, 300_000);
+
+  it('left no row of the caller referring to a row of the other organisation', async () => {
+    const crossLinks: string[] = [];
+    for (const table of tables) {
+      const config = getTableConfig(table);
+      const own = config.columns.some((c) => c.name === 'organization_id');
+      for (const fk of config.foreignKeys) {
+        const reference = fk.reference();
+        const parent = getTableConfig(reference.foreignTable);
+        if (!parent.columns.some((c) => c.name === 'organization_id') || !own) continue;
+        const column = reference.columns[0]?.name;
+        const parentColumn = reference.foreignColumns[0]?.name;
+        if (!column || !parentColumn || parent.name === 'organizations') continue;
+        const [row] = await query<{ n: number }>(
+          sql`select count(*)::int as n from ${sql.identifier(config.name)} c
+              join ${sql.identifier(parent.name)} p on p.${sql.identifier(parentColumn)} = c.${sql.identifier(column)}
+              where c.organization_id = ${caller.id} and p.organization_id not in (${caller.id}, ${platformOrgId})`,
+        );
+        if ((row?.n ?? 0) > 0) crossLinks.push(`${config.name}.${column} → ${parent.name}: ${row?.n}`);
+      }
+    }
+    expect(crossLinks).toEqual([]);
+  });
+});

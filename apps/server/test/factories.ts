@@ -1,0 +1,144 @@
+/**
+ * Test factories: calls through the contracts (typed like the web's calls) and a whole organisation's
+ * worth of data made through the real API, for tests that need more than `createOrg` gives.
+ */
+import { TagType } from '@kaopei/shared';
+import type { BodyIn, DataOf, Endpoint, ParamsIn, QueryIn } from '@kaopei/shared/contracts/common';
+import { bankContracts } from '@kaopei/shared/contracts/bank';
+import { departmentContracts } from '@kaopei/shared/contracts/department';
+import { examContracts } from '@kaopei/shared/contracts/exam';
+import { examCandidateContracts } from '@kaopei/shared/contracts/exam-candidate';
+import { knowledgeContracts } from '@kaopei/shared/contracts/knowledge';
+import { noticeContracts } from '@kaopei/shared/contracts/notice';
+import { paperContracts } from '@kaopei/shared/contracts/paper';
+import { paperBankContracts } from '@kaopei/shared/contracts/paper-bank';
+import { paperCategoryContracts } from '@kaopei/shared/contracts/paper-category';
+import { questionContracts } from '@kaopei/shared/contracts/question';
+import { roleContracts } from '@kaopei/shared/contracts/role';
+import { tagContracts } from '@kaopei/shared/contracts/tag';
+import { fillPath, queryString } from './contract-samples';
+import { unique, type TestApp, type TestOrg, type TestUser } from './harness';
+
+type Input<E extends Endpoint> = { query?: QueryIn<E>; body?: BodyIn<E>; params?: ParamsIn<E> };
+
+/** Calls `contract` as `user`; fails the test unless the reply is a success, and returns `res.data`. */
+export async function api<E extends Endpoint>(
+  t: TestApp,
+  user: TestUser,
+  contract: E,
+  input: Input<E> = {},
+): Promise<DataOf<E>> {
+  const url =
+    fillPath(contract.path, (input.params ?? {}) as Record<string, unknown>) +
+    queryString((input.query ?? {}) as Record<string, unknown>);
+  const reply = await t.app.inject({
+    method: contract.method,
+    url,
+    headers: { authorization: `Bearer ${user.token}` },
+    ...(input.body !== undefined ? { payload: input.body as object } : {}),
+  });
+  const body = reply.json() as { code: number; message: string; res: { data: unknown } | null };
+  if (reply.statusCode !== 200 || body.code !== 0)
+    throw new Error(`${contract.method} ${contract.path}: ${reply.statusCode} ${body.message}`);
+  return body.res?.data as DataOf<E>;
+}
+
+/** What `buildWorld` made, by kind. */
+export interface World {
+  tagId: number;
+  bankId: number;
+  questionIds: number[];
+  knowledgeId: number;
+  categoryId: number;
+  paperId: number;
+  paperBankId: number;
+  examId: number;
+  attemptId: number;
+  roleId: number;
+  departmentId: number;
+}
+
+/**
+ * One organisation's worth of everything: a tagged bank with approved questions, a knowledge point, a
+ * paper in a category and a paper bank, a published exam that the staff member has taken, a role, a
+ * department and a message — all made through the API as the organisation's administrator would.
+ */
+export async function buildWorld(t: TestApp, org: TestOrg): Promise<World> {
+  const admin = org.admin;
+  const tag = await api(t, admin, tagContracts.add, {
+    body: { type: TagType.QUESTION_BANK, name: unique('题库标签') },
+  });
+  const bank = await api(t, admin, bankContracts.add, {
+    body: { name: unique('题库'), tagIds: [tag.tagId] },
+  });
+  const knowledge = await api(t, admin, knowledgeContracts.add, { body: { name: unique('知识点') } });
+  const single = await api(t, admin, questionContracts.add, {
+    body: {
+      bankId: bank.bankId,
+      type: 1,
+      stem: '一加一等于几？',
+      options: [
+        { content: '二', correct: true },
+        { content: '三', correct: false },
+      ],
+      difficulty: 3,
+      knowledgeIds: [knowledge.id],
+    },
+  });
+  const judge = await api(t, admin, questionContracts.add, {
+    body: { bankId: bank.bankId, type: 0, stem: '地球是圆的。', answer: true, difficulty: 2 },
+  });
+  const questionIds = [single.questionId, judge.questionId];
+  for (const questionId of questionIds)
+    await api(t, admin, questionContracts.check, { query: { questionId, status: 1 }, body: {} });
+  const category = await api(t, admin, paperCategoryContracts.add, { body: { name: unique('分类') } });
+  const paper = await api(t, admin, paperContracts.create, {
+    body: {
+      name: unique('试卷'),
+      status: 'saved',
+      categoryId: category.categoryId,
+      sectionVOS: [
+        { name: '试题', questionVOS: questionIds.map((questionId) => ({ questionId, points: 10 })) },
+      ],
+    },
+  });
+  const paperBank = await api(t, admin, paperBankContracts.create, { body: { name: unique('试卷库') } });
+  const now = Date.now();
+  const exam = await api(t, admin, examContracts.add, {
+    body: {
+      name: unique('考试'),
+      paperIds: [paper.paperId],
+      startAt: now - 60_000,
+      endAt: now + 2 * 3600_000,
+      durationMinutes: 30,
+      passScore: 10,
+      audience: { mode: 'assigned', userIds: [org.staff.id] },
+      notify: false,
+    },
+  });
+  await api(t, admin, examContracts.publish, { query: { examId: exam.examId } });
+  const attempt = await api(t, org.staff, examCandidateContracts.start, { query: { examId: exam.examId } });
+  await api(t, org.staff, examCandidateContracts.saveAnswers, {
+    query: { attemptId: attempt.attemptId },
+    body: [{ questionId: judge.questionId, answer: true, seq: 1 }],
+  });
+  await api(t, org.staff, examCandidateContracts.submit, { query: { attemptId: attempt.attemptId } });
+  const role = await api(t, admin, roleContracts.add, { body: { name: unique('角色'), menuIds: [] } });
+  const department = await api(t, admin, departmentContracts.add, {
+    body: { name: unique('部门'), parentId: org.departmentIds[0] },
+  });
+  await api(t, admin, noticeContracts.send, { body: { content: '请按时参加考试', userIds: [org.staff.id] } });
+  return {
+    tagId: tag.tagId,
+    bankId: bank.bankId,
+    questionIds,
+    knowledgeId: knowledge.id,
+    categoryId: category.categoryId,
+    paperId: paper.paperId,
+    paperBankId: paperBank.paperBankId,
+    examId: exam.examId,
+    attemptId: attempt.attemptId,
+    roleId: role.roleId,
+    departmentId: department.departmentId,
+  };
+}
