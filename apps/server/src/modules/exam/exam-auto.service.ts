@@ -1,10 +1,7 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { RECURRENCE_LABELS, autoExamName, nextOccurrence, type Recurrence } from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { departments, examAutoRules, exams, users } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { AppError, badRequest, conflict, notFound } from '../../core/http';
-import { containsPattern } from '../../core/db-errors';
 import { checkRefs, createAutoPapers, generateAuto, infeasibleMessage } from '../paper/paper.generate';
 import {
   examTemplateSchema,
@@ -16,6 +13,22 @@ import {
   type GenerationCheck,
 } from '@kaopei/shared/contracts/exam-auto';
 import { createExam, getExam, publishExam, toRows, type ExamRow } from './exam.service';
+import { listDepartmentIds, updateExam } from './exam.repo';
+import {
+  claimDueRuleInAnyOrg,
+  deleteRulesById,
+  findLastCreatedStart,
+  findRule,
+  findRuleActor,
+  insertRule,
+  listLastExams,
+  listRuleIds,
+  recordRuleRun,
+  searchRuleExams,
+  searchRuleRecords,
+  updateRule,
+  type RuleRecord,
+} from './exam-auto.repo';
 
 /**
  * exam/auto: rules that create and publish exams from intelligent generation, once or every week or
@@ -28,8 +41,6 @@ export const RETRY_MS = 10 * 60_000;
 /** Rules handled per tick and instance; the rest wait for the next tick. */
 const RULES_PER_TICK = 20;
 
-type RuleRecord = typeof examAutoRules.$inferSelect;
-
 const ruleNotFound = () => notFound('自动考试规则不存在');
 
 export type { AutoRuleRow, GenerationCheck } from '@kaopei/shared/contracts/exam-auto';
@@ -40,13 +51,7 @@ function recurrenceOf(rule: Pick<RuleRecord, 'recurrence'>): Recurrence {
 
 async function toRuleRows(db: DbOrTx, rules: RuleRecord[]): Promise<AutoRuleRow[]> {
   const examIds = rules.map((rule) => rule.lastExamId).filter((id): id is number => id !== null);
-  const lastExams =
-    examIds.length > 0
-      ? await db
-          .select({ id: exams.id, name: exams.name, startAt: exams.startAt })
-          .from(exams)
-          .where(inArray(exams.id, examIds))
-      : [];
+  const lastExams = examIds.length > 0 ? await listLastExams(db, examIds) : [];
   const examById = new Map(lastExams.map((exam) => [exam.id, exam]));
   return rules.map((rule) => {
     const recurrence = recurrenceOf(rule);
@@ -82,11 +87,7 @@ async function requireRule(
   ruleId: number,
   lock = false,
 ): Promise<RuleRecord> {
-  const query = db
-    .select()
-    .from(examAutoRules)
-    .where(and(eq(examAutoRules.id, ruleId), eq(examAutoRules.organizationId, ctx.organizationId)));
-  const [rule] = lock ? await query.for('update') : await query;
+  const rule = await findRule(db, ctx, ruleId, lock);
   if (!rule) throw ruleNotFound();
   return rule;
 }
@@ -102,33 +103,14 @@ export async function searchRules(
   ctx: RequestContext,
   search: { keyword?: string; limit: number; offset: number },
 ): Promise<{ rows: AutoRuleRow[]; total: number }> {
-  const where = and(
-    eq(examAutoRules.organizationId, ctx.organizationId),
-    search.keyword ? ilike(examAutoRules.name, containsPattern(search.keyword)) : undefined,
-  );
-  const [records, [total]] = await Promise.all([
-    db
-      .select()
-      .from(examAutoRules)
-      .where(where)
-      .orderBy(desc(examAutoRules.createdAt), desc(examAutoRules.id))
-      .limit(search.limit)
-      .offset(search.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(examAutoRules)
-      .where(where),
-  ]);
-  return { rows: await toRuleRows(db, records), total: Number(total?.n ?? 0) };
+  const { records, total } = await searchRuleRecords(db, ctx, search);
+  return { rows: await toRuleRows(db, records), total };
 }
 
 /** Departments must be the organisation's; banks, tags and knowledge points the generator may use. */
 async function checkBody(db: DbOrTx, ctx: RequestContext, body: AutoRuleBody): Promise<void> {
   const departmentIds = [...new Set(body.examTemplate.departmentIds)];
-  const found = await db
-    .select({ id: departments.id })
-    .from(departments)
-    .where(and(eq(departments.organizationId, ctx.organizationId), inArray(departments.id, departmentIds)));
+  const found = await listDepartmentIds(db, ctx, departmentIds);
   if (found.length !== departmentIds.length) throw notFound('部门不存在（examTemplate.departmentIds）');
   await checkRefs(db, ctx, body.generation);
 }
@@ -152,26 +134,8 @@ function ruleValues(body: AutoRuleBody) {
 export async function addRule(db: Db, ctx: RequestContext, body: AutoRuleBody): Promise<AutoRuleRow> {
   futureStart(body.firstStartAt, Date.now());
   await checkBody(db, ctx, body);
-  const [rule] = await db
-    .insert(examAutoRules)
-    .values({
-      organizationId: ctx.organizationId,
-      createdBy: ctx.userId,
-      ...ruleValues(body),
-      nextStartAt: new Date(body.firstStartAt),
-    })
-    .returning();
-  if (!rule) throw new Error('auto rule insert failed');
-  return getRule(db, ctx, rule.id);
-}
-
-/** The start of the latest exam this rule created, if any. */
-async function lastCreatedStart(db: DbOrTx, ruleId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ at: sql<Date | string | null>`max(${exams.startAt})` })
-    .from(exams)
-    .where(eq(exams.autoRuleId, ruleId));
-  return row?.at ? new Date(row.at).getTime() : null;
+  const ruleId = await insertRule(db, ctx, { ...ruleValues(body), nextStartAt: new Date(body.firstStartAt) });
+  return getRule(db, ctx, ruleId);
 }
 
 /**
@@ -188,17 +152,14 @@ export async function modifyRule(
     const rule = await requireRule(tx, ctx, ruleId, true);
     if (rule.firstStartAt.getTime() !== body.firstStartAt) futureStart(body.firstStartAt, Date.now());
     await checkBody(tx, ctx, body);
-    const last = await lastCreatedStart(tx, ruleId);
+    const last = await findLastCreatedStart(tx, ruleId);
     const next = last === null ? body.firstStartAt : nextOccurrence(body.firstStartAt, body.recurrence, last);
-    await tx
-      .update(examAutoRules)
-      .set({
-        ...ruleValues(body),
-        nextStartAt: next === null ? null : new Date(next),
-        lastError: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(examAutoRules.id, ruleId));
+    await updateRule(tx, ruleId, {
+      ...ruleValues(body),
+      nextStartAt: next === null ? null : new Date(next),
+      lastError: null,
+      updatedAt: new Date(),
+    });
   });
   return getRule(db, ctx, ruleId);
 }
@@ -210,11 +171,12 @@ export async function setRuleEnabled(
   enabled: boolean,
 ): Promise<AutoRuleRow> {
   await requireRule(db, ctx, ruleId);
-  await db
-    .update(examAutoRules)
-    // Enabling again starts afresh: the next tick tries at once.
-    .set({ enabled: enabled ? 1 : 0, ...(enabled ? { lastError: null } : {}), updatedAt: new Date() })
-    .where(eq(examAutoRules.id, ruleId));
+  // Enabling again starts afresh: the next tick tries at once.
+  await updateRule(db, ruleId, {
+    enabled: enabled ? 1 : 0,
+    ...(enabled ? { lastError: null } : {}),
+    updatedAt: new Date(),
+  });
   return getRule(db, ctx, ruleId);
 }
 
@@ -222,12 +184,9 @@ export async function setRuleEnabled(
 export async function deleteRules(db: Db, ctx: RequestContext, ids: number[]): Promise<{ count: number }> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
-    const found = await tx
-      .select({ id: examAutoRules.id })
-      .from(examAutoRules)
-      .where(and(inArray(examAutoRules.id, unique), eq(examAutoRules.organizationId, ctx.organizationId)));
+    const found = await listRuleIds(tx, ctx, unique);
     if (found.length !== unique.length) throw ruleNotFound();
-    await tx.delete(examAutoRules).where(inArray(examAutoRules.id, unique));
+    await deleteRulesById(tx, unique);
     return { count: unique.length };
   });
 }
@@ -240,21 +199,8 @@ export async function ruleExams(
   paging: { limit: number; offset: number },
 ): Promise<{ rows: ExamRow[]; total: number }> {
   await requireRule(db, ctx, ruleId);
-  const where = and(eq(exams.organizationId, ctx.organizationId), eq(exams.autoRuleId, ruleId));
-  const [records, [total]] = await Promise.all([
-    db
-      .select()
-      .from(exams)
-      .where(where)
-      .orderBy(desc(exams.startAt), desc(exams.id))
-      .limit(paging.limit)
-      .offset(paging.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(exams)
-      .where(where),
-  ]);
-  return { rows: await toRows(db, records), total: Number(total?.n ?? 0) };
+  const { records, total } = await searchRuleExams(db, ctx, ruleId, paging);
+  return { rows: await toRows(db, records), total };
 }
 
 /** 检查规则: generates against today's question pool without saving anything. */
@@ -327,7 +273,7 @@ async function createPeriodExam(
     },
     notify: template.notify,
   });
-  await db.update(exams).set({ autoRuleId: rule.id }).where(eq(exams.id, exam.id));
+  await updateExam(db, exam.id, { autoRuleId: rule.id });
   await publishExam(db, ctx, exam.id);
   return exam.id;
 }
@@ -355,43 +301,33 @@ async function runLocked(
   const start = periodToCreate(rule, template, now);
   if (start === null) {
     const missed = rule.nextStartAt !== null;
-    await tx
-      .update(examAutoRules)
-      .set({
-        nextStartAt: null,
-        ...(missed ? { lastError: '考试开放时间已过，未生成考试' } : {}),
-        updatedAt: new Date(now),
-      })
-      .where(eq(examAutoRules.id, rule.id));
+    await updateRule(tx, rule.id, {
+      nextStartAt: null,
+      ...(missed ? { lastError: '考试开放时间已过，未生成考试' } : {}),
+      updatedAt: new Date(now),
+    });
     return { none: true };
   }
   if (!force && start - rule.leadMinutes * 60_000 > now) {
     // Missed periods were skipped and the next one is not due yet: wait for it.
-    await tx
-      .update(examAutoRules)
-      .set({ nextStartAt: new Date(start), updatedAt: new Date(now) })
-      .where(eq(examAutoRules.id, rule.id));
+    await updateRule(tx, rule.id, { nextStartAt: new Date(start), updatedAt: new Date(now) });
     return { deferred: true };
   }
   try {
     const examId = await tx.transaction((inner) => createPeriodExam(inner, ctx, rule, template, start));
     const next = nextOccurrence(rule.firstStartAt.getTime(), recurrenceOf(rule), start);
-    await tx
-      .update(examAutoRules)
-      .set({
-        nextStartAt: next === null ? null : new Date(next),
-        runs: sql`${examAutoRules.runs} + 1`,
-        lastExamId: examId,
-        lastError: null,
-        updatedAt: new Date(now),
-      })
-      .where(eq(examAutoRules.id, rule.id));
+    await recordRuleRun(tx, rule.id, {
+      nextStartAt: next === null ? null : new Date(next),
+      lastExamId: examId,
+      updatedAt: new Date(now),
+    });
     return { examId };
   } catch (error) {
-    await tx
-      .update(examAutoRules)
-      .set({ nextStartAt: new Date(start), lastError: failureMessage(error), updatedAt: new Date(now) })
-      .where(eq(examAutoRules.id, rule.id));
+    await updateRule(tx, rule.id, {
+      nextStartAt: new Date(start),
+      lastError: failureMessage(error),
+      updatedAt: new Date(now),
+    });
     return { error };
   }
 }
@@ -413,15 +349,7 @@ export async function runRuleNow(db: Db, ctx: RequestContext, ruleId: number): P
 
 /** Who a scheduled run acts as: the rule's author while active in the organisation, else an administrator. */
 async function ruleContext(db: DbOrTx, rule: RuleRecord): Promise<RequestContext | null> {
-  const [user] = await db
-    .select({ id: users.id, account: users.account, realName: users.realName, isAdmin: users.isAdmin })
-    .from(users)
-    .where(and(eq(users.organizationId, rule.organizationId), eq(users.status, 0)))
-    .orderBy(
-      sql`case when ${users.id} = ${rule.createdBy ?? 0} then 0 when ${users.isAdmin} then 1 else 2 end`,
-      asc(users.id),
-    )
-    .limit(1);
+  const user = await findRuleActor(db, rule);
   if (!user) return null;
   return {
     userId: user.id,
@@ -446,27 +374,14 @@ export async function runDueRules(db: Db, now = Date.now()): Promise<TickResult>
   const retryBefore = new Date(now - RETRY_MS);
   for (let i = 0; i < RULES_PER_TICK; i++) {
     const handled = await db.transaction(async (tx) => {
-      const [rule] = await tx
-        .select()
-        .from(examAutoRules)
-        .where(
-          and(
-            eq(examAutoRules.enabled, 1),
-            isNotNull(examAutoRules.nextStartAt),
-            sql`${examAutoRules.nextStartAt} - make_interval(mins => ${examAutoRules.leadMinutes}) <= ${new Date(now)}`,
-            or(isNull(examAutoRules.lastError), lte(examAutoRules.updatedAt, retryBefore)),
-          ),
-        )
-        .orderBy(asc(examAutoRules.nextStartAt), asc(examAutoRules.id))
-        .limit(1)
-        .for('update', { skipLocked: true });
+      const rule = await claimDueRuleInAnyOrg(tx, new Date(now), retryBefore);
       if (!rule) return false;
       const ctx = await ruleContext(tx, rule);
       if (!ctx) {
-        await tx
-          .update(examAutoRules)
-          .set({ lastError: '组织内没有可用的账号，无法生成考试', updatedAt: new Date(now) })
-          .where(eq(examAutoRules.id, rule.id));
+        await updateRule(tx, rule.id, {
+          lastError: '组织内没有可用的账号，无法生成考试',
+          updatedAt: new Date(now),
+        });
         result.failed.push({ ruleId: rule.id, message: '组织内没有可用的账号' });
         return true;
       }

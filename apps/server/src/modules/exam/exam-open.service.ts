@@ -1,12 +1,18 @@
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { formatExamTime } from '@kaopei/shared';
 import type { Deps } from '../../core/deps';
-import { examCandidates, exams, roles, userRoles, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../core/http';
 import { issueTokens, type TokenBody } from '../auth/auth.service';
 import { consumeSmsCode, sendSmsCode } from '../auth/sms-code.service';
 import { examState, type ExamState } from './exam.service';
+import {
+  findDefaultRoleId,
+  findPublishedExamInAnyOrg,
+  findUserByPhoneInAnyOrg,
+  insertRegisteredUser,
+  insertUserRole,
+  upsertRegisteredCandidate,
+} from './exam-open.repo';
 
 /**
  * Exams published with an open link (audience mode `open`): anyone with the link proves a phone by SMS,
@@ -29,10 +35,7 @@ export interface OpenExamInfo {
 }
 
 async function requireOpenExam(deps: Deps, examId: number) {
-  const [exam] = await deps.db
-    .select()
-    .from(exams)
-    .where(and(eq(exams.id, examId), eq(exams.status, 1)));
+  const exam = await findPublishedExamInAnyOrg(deps.db, examId);
   if (!exam || exam.audience?.mode !== 'open') throw notFound('考试不存在或未开放报名');
   return exam;
 }
@@ -82,38 +85,25 @@ export async function registerForOpenExam(
   const registration = Object.fromEntries(
     wanted.map((field) => [field, (input.fields[field] ?? '').trim().slice(0, 200)]),
   );
+  const org = { organizationId: exam.organizationId };
   const user = await deps.db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: users.id, organizationId: users.organizationId, status: users.status })
-      .from(users)
-      .where(eq(users.phone, input.phone));
+    const existing = await findUserByPhoneInAnyOrg(tx, input.phone);
     if (existing && existing.organizationId !== exam.organizationId) {
       throw conflict('该手机号已是其他单位的账号，请联系考试组织方');
     }
     if (existing && existing.status !== 0) throw conflict('该手机号的账号已停用，请联系考试组织方');
     let person = existing;
     if (!person) {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          organizationId: exam.organizationId,
-          account: `exam_${crypto.randomBytes(6).toString('hex')}`,
-          phone: input.phone,
-          realName: input.realName,
-        })
-        .returning({ id: users.id, organizationId: users.organizationId, status: users.status });
-      if (!created) throw new Error('user insert failed');
+      const created = await insertRegisteredUser(tx, org, {
+        account: `exam_${crypto.randomBytes(6).toString('hex')}`,
+        phone: input.phone,
+        realName: input.realName,
+      });
       person = created;
-      const [defaultRole] = await tx
-        .select({ id: roles.id })
-        .from(roles)
-        .where(and(eq(roles.organizationId, exam.organizationId), eq(roles.isDefault, true)));
-      if (defaultRole) await tx.insert(userRoles).values({ userId: created.id, roleId: defaultRole.id });
+      const defaultRoleId = await findDefaultRoleId(tx, org);
+      if (defaultRoleId !== undefined) await insertUserRole(tx, created.id, defaultRoleId);
     }
-    await tx
-      .insert(examCandidates)
-      .values({ examId, userId: person.id, organizationId: exam.organizationId, registration })
-      .onConflictDoUpdate({ target: [examCandidates.examId, examCandidates.userId], set: { registration } });
+    await upsertRegisteredCandidate(tx, org, examId, person.id, registration);
     return person;
   });
   return { ...(await issueTokens(deps, user)), examId };

@@ -1,24 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import { QuestionType, questionTypeLabel, roundScore, type ExamineeState } from '@kaopei/shared';
-import { rowsOf, type Db, type DbOrTx } from '../../db/client';
-import {
-  attemptQuestions,
-  departments,
-  examAttempts,
-  examCandidates,
-  examPapers,
-  examQuestions,
-  exams,
-  knowledgeNodes,
-  paperQuestions,
-  papers,
-  questions,
-  users,
-} from '../../db/schema';
+import { questionTypeLabel, roundScore, type ExamineeState } from '@kaopei/shared';
+import type { Db, DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound } from '../../core/http';
-import { containsPattern } from '../../core/db-errors';
 import {
   ATTEMPT_STATUS_LABELS,
   closeAttempt,
@@ -26,7 +10,43 @@ import {
   orderedOptions,
   paperRows,
 } from './exam-attempt.service';
-import { EXAM_STATE_LABELS, OUTER_EXAM_ID, examState, requireExam, settingsOf } from './exam.service';
+import { EXAM_STATE_LABELS, examState, requireExam, settingsOf } from './exam.service';
+import {
+  countCandidatesAndSubmitted,
+  countMarkingAttempts,
+  deleteCandidates,
+  designateCandidatesPaper,
+  extendOpenAttempt,
+  findAttempt,
+  findAttemptById,
+  findAttemptQuestionPoints,
+  findCandidate,
+  findExamOfAttempt,
+  findFrozenContent,
+  findOpenAttemptId,
+  findPaper,
+  findPersonOfAttempt,
+  findRanking,
+  findStartedCandidate,
+  insertNewCandidates,
+  listActiveStaffIds,
+  listAnswersToMark,
+  listAttemptsById,
+  listBestGradedScores,
+  listBestResults,
+  listCandidateUserIds,
+  listExamineeRecords,
+  listExamsUsingQuestion,
+  listHardestQuestions,
+  listKnowledgeNames,
+  listMarkingQuestions,
+  listQuestionRecords,
+  questionExists,
+  refreshAttempt,
+  updateAnswerMark,
+  updateAttemptComment,
+  updateCandidate,
+} from './exam-result.repo';
 import type {
   ExamReport,
   ExamUsingQuestion,
@@ -40,6 +60,9 @@ import type {
   RecordSortField,
   ResultRow,
 } from '@kaopei/shared/contracts/exam';
+
+/** The judge worker recomputes an attempt after scoring code through this service. */
+export { refreshAttempt } from './exam-result.repo';
 
 export type {
   ExamReport,
@@ -56,10 +79,7 @@ const attemptNotFound = () => notFound('答卷不存在');
 
 /** An attempt of an exam of the caller's organisation. */
 async function requireOrgAttempt(db: DbOrTx, ctx: RequestContext, attemptId: number) {
-  const [attempt] = await db
-    .select()
-    .from(examAttempts)
-    .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.organizationId, ctx.organizationId)));
+  const attempt = await findAttempt(db, ctx, attemptId);
   if (!attempt) throw attemptNotFound();
   return attempt;
 }
@@ -74,8 +94,6 @@ export const EXAMINEE_STATE_LABELS: Record<ExamineeState, string> = {
   graded: '已评分',
 };
 
-const latestAttempt = sql`(select a.id from ${examAttempts} a where a.exam_id = ${examCandidates.examId} and a.user_id = ${examCandidates.userId} order by a.attempt_no desc limit 1)`;
-
 export async function listExaminees(
   db: Db,
   ctx: RequestContext,
@@ -83,56 +101,12 @@ export async function listExaminees(
   filter: { keyword?: string; state?: ExamineeState; limit: number; offset: number },
 ): Promise<{ rows: ExamineeRow[]; total: number }> {
   await requireExam(db, ctx, examId);
-  const stateSql: Record<ExamineeState, ReturnType<typeof sql>> = {
-    not_started: sql`${latestAttempt} is null`,
-    in_progress: sql`exists (select 1 from ${examAttempts} a where a.id = ${latestAttempt} and a.status = 0)`,
-    submitted: sql`exists (select 1 from ${examAttempts} a where a.id = ${latestAttempt} and a.status = 1)`,
-    graded: sql`exists (select 1 from ${examAttempts} a where a.id = ${latestAttempt} and a.status = 2)`,
-  };
-  const pattern = filter.keyword ? containsPattern(filter.keyword) : undefined;
-  const where = and(
-    eq(examCandidates.examId, examId),
-    pattern
-      ? or(ilike(users.realName, pattern), ilike(users.account, pattern), ilike(users.jobNumber, pattern))
-      : undefined,
-    filter.state ? stateSql[filter.state] : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        userId: users.id,
-        realName: users.realName,
-        account: users.account,
-        jobNumber: users.jobNumber,
-        departmentName: departments.name,
-        extraAttempts: examCandidates.extraAttempts,
-        extraMinutes: examCandidates.extraMinutes,
-        designatedPaperId: examCandidates.designatedPaperId,
-        designatedPaperName: papers.name,
-        attemptsUsed: sql<number>`(select count(*)::int from ${examAttempts} a where a.exam_id = ${examCandidates.examId} and a.user_id = ${examCandidates.userId})`,
-        latestAttemptId: sql<number | null>`${latestAttempt}`,
-      })
-      .from(examCandidates)
-      .innerJoin(users, eq(users.id, examCandidates.userId))
-      .leftJoin(departments, eq(departments.id, users.departmentId))
-      .leftJoin(papers, eq(papers.id, examCandidates.designatedPaperId))
-      .where(where)
-      .orderBy(asc(users.realName), asc(users.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(examCandidates)
-      .innerJoin(users, eq(users.id, examCandidates.userId))
-      .where(where),
-  ]);
+  const { rows, total } = await listExamineeRecords(db, examId, filter);
   const attemptIds = rows
     .map((row) => row.latestAttemptId)
     .filter((id): id is number => id !== null)
     .map(Number);
-  const attempts = attemptIds.length
-    ? await db.select().from(examAttempts).where(inArray(examAttempts.id, attemptIds))
-    : [];
+  const attempts = attemptIds.length ? await listAttemptsById(db, attemptIds) : [];
   const byId = new Map(attempts.map((attempt) => [attempt.id, attempt]));
   return {
     rows: rows.map((row) => {
@@ -157,17 +131,14 @@ export async function listExaminees(
         score: attempt?.score === null || attempt?.score === undefined ? null : Number(attempt.score),
       };
     }),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
 
 /** Staff of the organisation with these ids (404 for any other). */
 async function requireStaff(db: DbOrTx, ctx: RequestContext, userIds: number[]): Promise<number[]> {
   const unique = [...new Set(userIds)];
-  const found = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, unique), eq(users.organizationId, ctx.organizationId), eq(users.status, 0)));
+  const found = await listActiveStaffIds(db, ctx, unique);
   if (found.length !== unique.length) throw notFound('考生不存在');
   return unique;
 }
@@ -180,11 +151,7 @@ export async function addExaminees(
 ): Promise<{ count: number }> {
   await requireExam(db, ctx, examId);
   const ids = await requireStaff(db, ctx, userIds);
-  const added = await db
-    .insert(examCandidates)
-    .values(ids.map((userId) => ({ examId, userId, organizationId: ctx.organizationId })))
-    .onConflictDoNothing()
-    .returning({ userId: examCandidates.userId });
+  const added = await insertNewCandidates(db, ctx, examId, ids);
   return { count: added.length };
 }
 
@@ -198,30 +165,17 @@ export async function removeExaminees(
   return db.transaction(async (tx) => {
     await requireExam(tx, ctx, examId);
     const unique = [...new Set(userIds)];
-    const found = await tx
-      .select({ userId: examCandidates.userId })
-      .from(examCandidates)
-      .where(and(eq(examCandidates.examId, examId), inArray(examCandidates.userId, unique)));
+    const found = await listCandidateUserIds(tx, examId, unique);
     if (found.length !== unique.length) throw notFound('考生不存在');
-    const [started] = await tx
-      .select({ realName: users.realName })
-      .from(examAttempts)
-      .innerJoin(users, eq(users.id, examAttempts.userId))
-      .where(and(eq(examAttempts.examId, examId), inArray(examAttempts.userId, unique)))
-      .limit(1);
+    const started = await findStartedCandidate(tx, examId, unique);
     if (started) throw conflict(`考生「${started.realName}」已开始作答，不能移除`);
-    await tx
-      .delete(examCandidates)
-      .where(and(eq(examCandidates.examId, examId), inArray(examCandidates.userId, unique)));
+    await deleteCandidates(tx, examId, unique);
     return { count: unique.length };
   });
 }
 
 async function requireCandidate(db: DbOrTx, examId: number, userId: number) {
-  const [candidate] = await db
-    .select()
-    .from(examCandidates)
-    .where(and(eq(examCandidates.examId, examId), eq(examCandidates.userId, userId)));
+  const candidate = await findCandidate(db, examId, userId);
   if (!candidate) throw notFound('考生不存在');
   return candidate;
 }
@@ -238,16 +192,8 @@ export async function extendTime(
     await requireExam(tx, ctx, examId);
     const candidate = await requireCandidate(tx, examId, userId);
     const extraMinutes = candidate.extraMinutes + minutes;
-    await tx
-      .update(examCandidates)
-      .set({ extraMinutes })
-      .where(and(eq(examCandidates.examId, examId), eq(examCandidates.userId, userId)));
-    await tx
-      .update(examAttempts)
-      .set({ deadlineAt: sql`${examAttempts.deadlineAt} + make_interval(mins => ${minutes})` })
-      .where(
-        and(eq(examAttempts.examId, examId), eq(examAttempts.userId, userId), eq(examAttempts.status, 0)),
-      );
+    await updateCandidate(tx, examId, userId, { extraMinutes });
+    await extendOpenAttempt(tx, examId, userId, minutes);
     return { extraMinutes };
   });
 }
@@ -262,10 +208,7 @@ export async function grantAttempt(
   await requireExam(db, ctx, examId);
   const candidate = await requireCandidate(db, examId, userId);
   const extraAttempts = candidate.extraAttempts + 1;
-  await db
-    .update(examCandidates)
-    .set({ extraAttempts })
-    .where(and(eq(examCandidates.examId, examId), eq(examCandidates.userId, userId)));
+  await updateCandidate(db, examId, userId, { extraAttempts });
   return { extraAttempts };
 }
 
@@ -278,13 +221,10 @@ export async function forceSubmit(
 ): Promise<{ attemptId: number }> {
   await requireExam(db, ctx, examId);
   await requireCandidate(db, examId, userId);
-  const [open] = await db
-    .select({ id: examAttempts.id })
-    .from(examAttempts)
-    .where(and(eq(examAttempts.examId, examId), eq(examAttempts.userId, userId), eq(examAttempts.status, 0)));
-  if (!open) throw conflict('该考生没有正在进行的答卷');
-  await closeAttempt(db, open.id, 'forced');
-  return { attemptId: open.id };
+  const openId = await findOpenAttemptId(db, examId, userId);
+  if (openId === undefined) throw conflict('该考生没有正在进行的答卷');
+  await closeAttempt(db, openId, 'forced');
+  return { attemptId: openId };
 }
 
 /** exam/paperDesignated: these candidates sit this paper (null: back to the exam's papers). */
@@ -297,62 +237,23 @@ export async function designatePaper(
 ): Promise<{ count: number }> {
   await requireExam(db, ctx, examId);
   if (paperId !== null) {
-    const [paper] = await db
-      .select({ id: papers.id, questionCount: papers.questionCount, settings: papers.settings })
-      .from(papers)
-      .where(and(eq(papers.id, paperId), eq(papers.organizationId, ctx.organizationId)));
+    const paper = await findPaper(db, ctx, paperId);
     if (!paper) throw notFound('试卷不存在');
     if (paper.questionCount === 0 && !paper.settings?.drawPerCandidate) throw badRequest('该试卷还没有试题');
   }
   const unique = [...new Set(userIds)];
-  const updated = await db
-    .update(examCandidates)
-    .set({ designatedPaperId: paperId })
-    .where(and(eq(examCandidates.examId, examId), inArray(examCandidates.userId, unique)))
-    .returning({ userId: examCandidates.userId });
+  const updated = await designateCandidatesPaper(db, examId, unique, paperId);
   if (updated.length !== unique.length) throw notFound('考生不存在');
   return { count: updated.length };
 }
 
 // ---------- marking (exam/check) ----------
 
-const SUBJECTIVE = [QuestionType.SHORT, QuestionType.CODE, QuestionType.FILL];
-
 /** The exam's questions that markers look at (short answer, code, fill-in), with progress. */
 export async function markingOverview(db: Db, ctx: RequestContext, examId: number): Promise<MarkingOverview> {
   await requireExam(db, ctx, examId);
-  const rows = await db
-    .select({
-      questionId: examQuestions.questionId,
-      content: examQuestions.content,
-      answerCount: sql<number>`count(${attemptQuestions.attemptId})::int`,
-      pending: sql<number>`count(${attemptQuestions.attemptId}) filter (where ${attemptQuestions.score} is null)::int`,
-    })
-    .from(examQuestions)
-    .innerJoin(attemptQuestions, eq(attemptQuestions.questionId, examQuestions.questionId))
-    .innerJoin(
-      examAttempts,
-      and(eq(examAttempts.id, attemptQuestions.attemptId), eq(examAttempts.examId, examQuestions.examId)),
-    )
-    .where(
-      and(
-        eq(examQuestions.examId, examId),
-        sql`(${examQuestions.content}->>'type')::int in (${sql.join(
-          SUBJECTIVE.map((t) => sql`${t}`),
-          sql`, `,
-        )})`,
-        sql`${examAttempts.status} > 0`,
-      ),
-    )
-    .groupBy(examQuestions.questionId, examQuestions.content)
-    .orderBy(asc(examQuestions.questionId));
-  const [counts] = await db
-    .select({
-      pending: sql<number>`count(*) filter (where ${examAttempts.status} = 1)::int`,
-      submitted: sql<number>`count(*) filter (where ${examAttempts.status} > 0)::int`,
-    })
-    .from(examAttempts)
-    .where(eq(examAttempts.examId, examId));
+  const rows = await listMarkingQuestions(db, examId);
+  const counts = await countMarkingAttempts(db, examId);
   return {
     questions: rows.map((row) => ({
       questionId: row.questionId,
@@ -362,8 +263,8 @@ export async function markingOverview(db: Db, ctx: RequestContext, examId: numbe
       answerCount: Number(row.answerCount),
       pending: Number(row.pending),
     })),
-    pendingAttempts: Number(counts?.pending ?? 0),
-    submittedAttempts: Number(counts?.submitted ?? 0),
+    pendingAttempts: counts.pending,
+    submittedAttempts: counts.submitted,
   };
 }
 
@@ -380,42 +281,10 @@ export async function answersToMark(
   question: MarkingQuestionKey;
 }> {
   const exam = await requireExam(db, ctx, examId);
-  const [frozen] = await db
-    .select({ content: examQuestions.content })
-    .from(examQuestions)
-    .where(and(eq(examQuestions.examId, examId), eq(examQuestions.questionId, questionId)));
+  const frozen = await findFrozenContent(db, examId, questionId);
   if (!frozen) throw notFound('试题不在本场考试中');
   const blind = settingsOf(exam).blindMarking;
-  const where = and(
-    eq(examAttempts.examId, examId),
-    sql`${examAttempts.status} > 0`,
-    eq(attemptQuestions.questionId, questionId),
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        attemptId: attemptQuestions.attemptId,
-        realName: users.realName,
-        questionId: attemptQuestions.questionId,
-        answer: attemptQuestions.answer,
-        score: attemptQuestions.score,
-        points: attemptQuestions.points,
-        markComment: attemptQuestions.markComment,
-        markedAt: attemptQuestions.markedAt,
-      })
-      .from(attemptQuestions)
-      .innerJoin(examAttempts, eq(examAttempts.id, attemptQuestions.attemptId))
-      .innerJoin(users, eq(users.id, examAttempts.userId))
-      .where(where)
-      .orderBy(sql`${attemptQuestions.score} is not null`, asc(attemptQuestions.attemptId))
-      .limit(paging.limit)
-      .offset(paging.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(attemptQuestions)
-      .innerJoin(examAttempts, eq(examAttempts.id, attemptQuestions.attemptId))
-      .where(where),
-  ]);
+  const { rows, total } = await listAnswersToMark(db, examId, questionId, paging);
   return {
     rows: rows.map((row) => ({
       attemptId: row.attemptId,
@@ -427,32 +296,14 @@ export async function answersToMark(
       markComment: row.markComment,
       markedAt: row.markedAt?.getTime() ?? null,
     })),
-    total: Number(total?.n ?? 0),
+    total,
     question: {
-      stem: frozen.content.stem,
-      type: frozen.content.type,
-      key: frozen.content.answer,
-      analysis: frozen.content.analysis,
+      stem: frozen.stem,
+      type: frozen.type,
+      key: frozen.answer,
+      analysis: frozen.analysis,
     },
   };
-}
-
-/**
- * Recomputes a closed attempt's score, pending marks, pass and status from its questions: the one
- * rule for human marking and for scores the code judge writes.
- */
-export async function refreshAttempt(tx: DbOrTx, attemptId: number): Promise<void> {
-  await tx.execute(sql`
-    update ${examAttempts} a set
-      score = s.score,
-      pending_marks = s.pending,
-      status = case when s.pending = 0 then 2 else 1 end,
-      passed = case when s.pending = 0 then (s.score >= e.pass_score)::int else null end
-    from (
-      select coalesce(sum(score), 0) as score, count(*) filter (where score is null)::int as pending
-      from ${attemptQuestions} where attempt_id = ${attemptId}::bigint
-    ) s, ${exams} e
-    where a.id = ${attemptId}::bigint and e.id = a.exam_id and a.status > 0`);
 }
 
 /** A marker's score (within the question's points) and comment for one answer. */
@@ -464,34 +315,18 @@ export async function markAnswer(
   return db.transaction(async (tx) => {
     const attempt = await requireOrgAttempt(tx, ctx, input.attemptId);
     if (attempt.status === 0) throw conflict('考生尚未交卷，不能阅卷');
-    const [row] = await tx
-      .select({ points: attemptQuestions.points })
-      .from(attemptQuestions)
-      .where(
-        and(
-          eq(attemptQuestions.attemptId, input.attemptId),
-          eq(attemptQuestions.questionId, input.questionId),
-        ),
-      );
-    if (!row) throw notFound('试题不在这份答卷中');
-    const points = Number(row.points);
+    const stored = await findAttemptQuestionPoints(tx, input.attemptId, input.questionId);
+    if (stored === undefined) throw notFound('试题不在这份答卷中');
+    const points = Number(stored);
     if (input.score > points) throw badRequest(`参数 score 不正确：得分不能超过本题分值 ${points}`);
-    await tx
-      .update(attemptQuestions)
-      .set({
-        score: roundScore(input.score),
-        markComment: input.comment ?? null,
-        markedBy: ctx.userId,
-        markedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(attemptQuestions.attemptId, input.attemptId),
-          eq(attemptQuestions.questionId, input.questionId),
-        ),
-      );
+    await updateAnswerMark(tx, input.attemptId, input.questionId, {
+      score: roundScore(input.score),
+      markComment: input.comment ?? null,
+      markedBy: ctx.userId,
+      markedAt: new Date(),
+    });
     await refreshAttempt(tx, input.attemptId);
-    const [after] = await tx.select().from(examAttempts).where(eq(examAttempts.id, input.attemptId));
+    const after = await findAttemptById(tx, input.attemptId);
     return {
       attemptId: input.attemptId,
       status: after?.status ?? attempt.status,
@@ -508,7 +343,7 @@ export async function commentAttempt(
   comment: string | null,
 ): Promise<{ attemptId: number }> {
   await requireOrgAttempt(db, ctx, attemptId);
-  await db.update(examAttempts).set({ comment }).where(eq(examAttempts.id, attemptId));
+  await updateAttemptComment(db, attemptId, comment);
   return { attemptId };
 }
 
@@ -522,24 +357,7 @@ export async function examResults(
   paging: { limit: number; offset: number; keyword?: string },
 ): Promise<{ rows: ResultRow[]; total: number }> {
   await requireExam(db, ctx, examId);
-  const pattern = paging.keyword ? containsPattern(paging.keyword) : undefined;
-  const best = sql`(
-    select distinct on (a.user_id) a.*
-    from ${examAttempts} a where a.exam_id = ${examId}::bigint and a.status > 0
-    order by a.user_id, a.score desc nulls last, a.submitted_at asc
-  )`;
-  const result = await db.execute(sql`
-    select b.id as attempt_id, b.user_id, u.real_name, u.account, d.name as department_name, b.attempt_no,
-           b.status, b.score, b.total_points, b.passed, b.submitted_at, b.started_at, b.submit_reason, b.comment,
-           case when b.status = 2 then rank() over (order by (b.status = 2) desc, b.score desc nulls last) end as rank,
-           count(*) over () as total
-    from ${best} b
-    join ${users} u on u.id = b.user_id
-    left join ${departments} d on d.id = u.department_id
-    ${pattern ? sql`where (u.real_name ilike ${pattern} or u.account ilike ${pattern})` : sql``}
-    order by (b.status = 2) desc, b.score desc nulls last, b.submitted_at asc, b.id
-    limit ${paging.limit} offset ${paging.offset}`);
-  const rows = rowsOf(result);
+  const rows = await listBestResults(db, examId, paging);
   const toDate = (value: unknown) => (value ? new Date(value as string).getTime() : null);
   return {
     rows: rows.map((row) => {
@@ -577,26 +395,13 @@ export async function personalReport(
   attemptId: number,
   organizationId: number,
 ): Promise<PersonalReport> {
-  const [attempt] = await db
-    .select()
-    .from(examAttempts)
-    .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.organizationId, organizationId)));
+  const attempt = await findAttempt(db, { organizationId }, attemptId);
   if (!attempt) throw attemptNotFound();
   if (attempt.status === 0) throw conflict('考生尚未交卷');
-  const [exam] = await db.select().from(exams).where(eq(exams.id, attempt.examId));
-  const [person] = await db
-    .select({ realName: users.realName, departmentName: departments.name })
-    .from(users)
-    .leftJoin(departments, eq(departments.id, users.departmentId))
-    .where(eq(users.id, attempt.userId));
+  const exam = await findExamOfAttempt(db, attempt.examId);
+  const person = await findPersonOfAttempt(db, attempt.userId);
   const rows = await paperRows(db, attempt);
-  const [ranking] = await db
-    .execute(
-      sql`
-    select (select count(distinct user_id) from ${examAttempts} where exam_id = ${attempt.examId}::bigint and status = 2)::int as rank_of,
-           (select count(distinct user_id) from ${examAttempts} where exam_id = ${attempt.examId}::bigint and status = 2 and score > ${attempt.score ?? 0})::int + 1 as rank`,
-    )
-    .then((result) => rowsOf<{ rank_of: number; rank: number }>(result));
+  const ranking = await findRanking(db, attempt.examId, attempt.score ?? 0);
   const sectionMap = new Map<string, { name: string; score: number; points: number }>();
   const knowledgeMap = new Map<number, { score: number; points: number }>();
   for (const row of rows) {
@@ -612,12 +417,7 @@ export async function personalReport(
       knowledgeMap.set(knowledgeId, entry);
     }
   }
-  const names = knowledgeMap.size
-    ? await db
-        .select({ id: knowledgeNodes.id, name: knowledgeNodes.name })
-        .from(knowledgeNodes)
-        .where(inArray(knowledgeNodes.id, [...knowledgeMap.keys()]))
-    : [];
+  const names = knowledgeMap.size ? await listKnowledgeNames(db, [...knowledgeMap.keys()]) : [];
   const nameOf = new Map(names.map((node) => [node.id, node.name]));
   const graded = attempt.status === 2;
   return {
@@ -703,22 +503,12 @@ export function verifyReportToken(
 /** The whole exam: distribution, pass rate, hardest questions (each candidate's best attempt). */
 export async function examReport(db: Db, ctx: RequestContext, examId: number): Promise<ExamReport> {
   const exam = await requireExam(db, ctx, examId);
-  const best = await db.execute(sql`
-    select distinct on (a.user_id) a.score, a.total_points, a.passed
-    from ${examAttempts} a where a.exam_id = ${examId}::bigint and a.status = 2
-    order by a.user_id, a.score desc`);
-  const graded = rowsOf<{ score: string; total_points: string; passed: number }>(best).map((row) => ({
+  const graded = (await listBestGradedScores(db, examId)).map((row) => ({
     score: Number(row.score),
     total: Number(row.total_points),
     passed: Number(row.passed) === 1,
   }));
-  const [counts] = await db
-    .select({
-      candidates: sql<number>`(select count(*)::int from ${examCandidates} where ${examCandidates.examId} = ${examId})`,
-      submitted: sql<number>`count(distinct ${examAttempts.userId}) filter (where ${examAttempts.status} > 0)::int`,
-    })
-    .from(examAttempts)
-    .where(eq(examAttempts.examId, examId));
+  const counts = await countCandidatesAndSubmitted(db, examId);
   const total = Math.max(...graded.map((row) => row.total), 0);
   const bands = Array.from({ length: 10 }, (_, i) => ({
     label: total > 0 ? `${roundScore((total * i) / 10)}–${roundScore((total * (i + 1)) / 10)}` : `${i * 10}%`,
@@ -729,35 +519,14 @@ export async function examReport(db: Db, ctx: RequestContext, examId: number): P
     const band = bands[Math.min(9, Math.floor(ratio * 10))];
     if (band) band.count += 1;
   }
-  const hardest = await db
-    .select({
-      questionId: attemptQuestions.questionId,
-      content: examQuestions.content,
-      answered: sql<number>`count(*)::int`,
-      ratio: sql<number>`avg(${attemptQuestions.score} / nullif(${attemptQuestions.points}, 0))::float8`,
-    })
-    .from(attemptQuestions)
-    .innerJoin(examAttempts, eq(examAttempts.id, attemptQuestions.attemptId))
-    .innerJoin(
-      examQuestions,
-      and(
-        eq(examQuestions.examId, examAttempts.examId),
-        eq(examQuestions.questionId, attemptQuestions.questionId),
-      ),
-    )
-    .where(
-      and(eq(examAttempts.examId, examId), eq(examAttempts.status, 2), isNotNull(attemptQuestions.score)),
-    )
-    .groupBy(attemptQuestions.questionId, examQuestions.content)
-    .orderBy(sql`avg(${attemptQuestions.score} / nullif(${attemptQuestions.points}, 0)) asc nulls last`)
-    .limit(10);
+  const hardest = await listHardestQuestions(db, examId);
   const scores = graded.map((row) => row.score);
   const passCount = graded.filter((row) => row.passed).length;
   return {
     examId,
     name: exam.name,
-    candidateCount: Number(counts?.candidates ?? 0),
-    submittedCount: Number(counts?.submitted ?? 0),
+    candidateCount: counts.candidates,
+    submittedCount: counts.submitted,
     gradedCount: graded.length,
     passCount,
     passRate: graded.length ? Math.round((passCount / graded.length) * 1000) / 10 : null,
@@ -779,11 +548,7 @@ export async function examReport(db: Db, ctx: RequestContext, examId: number): P
 
 /** A question of the caller's organisation (404 otherwise). */
 async function requireOwnQuestion(db: DbOrTx, ctx: RequestContext, questionId: number): Promise<void> {
-  const [row] = await db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(and(eq(questions.id, questionId), eq(questions.organizationId, ctx.organizationId)));
-  if (!row) throw notFound('试题不存在');
+  if (!(await questionExists(db, ctx, questionId))) throw notFound('试题不存在');
 }
 
 /** Exams that use a question: frozen into a published exam, or in a paper of a draft exam. */
@@ -793,28 +558,7 @@ export async function examsUsingQuestion(
   questionId: number,
 ): Promise<ExamUsingQuestion[]> {
   await requireOwnQuestion(db, ctx, questionId);
-  const rows = await db
-    .select({
-      exam: exams,
-      answered: sql<number>`(select count(*)::int from ${attemptQuestions} aq join ${examAttempts} a on a.id = aq.attempt_id
-        where a.exam_id = ${OUTER_EXAM_ID} and aq.question_id = ${questionId}::bigint and a.status > 0)`,
-      ratio: sql<
-        number | null
-      >`(select avg(aq.score / nullif(aq.points, 0))::float8 from ${attemptQuestions} aq join ${examAttempts} a on a.id = aq.attempt_id
-        where a.exam_id = ${OUTER_EXAM_ID} and aq.question_id = ${questionId}::bigint and a.status > 0 and aq.score is not null)`,
-    })
-    .from(exams)
-    .where(
-      and(
-        eq(exams.organizationId, ctx.organizationId),
-        or(
-          sql`exists (select 1 from ${examQuestions} where ${examQuestions.examId} = ${OUTER_EXAM_ID} and ${examQuestions.questionId} = ${questionId}::bigint)`,
-          sql`exists (select 1 from ${examPapers} ep join ${paperQuestions} pq on pq.paper_id = ep.paper_id
-            where ep.exam_id = ${OUTER_EXAM_ID} and pq.question_id = ${questionId}::bigint)`,
-        ),
-      ),
-    )
-    .orderBy(desc(exams.startAt), desc(exams.id));
+  const rows = await listExamsUsingQuestion(db, ctx, questionId);
   return rows.map(({ exam, answered, ratio }) => {
     const state = examState(exam);
     return {
@@ -843,45 +587,7 @@ export async function questionRecords(
   },
 ): Promise<{ rows: QuestionRecord[]; total: number }> {
   await requireOwnQuestion(db, ctx, questionId);
-  const where = and(
-    eq(examAttempts.organizationId, ctx.organizationId),
-    eq(attemptQuestions.questionId, questionId),
-    sql`${examAttempts.status} > 0`,
-  );
-  const column = {
-    submittedAt: examAttempts.submittedAt,
-    answeredAt: attemptQuestions.answeredAt,
-    score: attemptQuestions.score,
-  }[query.sortField];
-  const direction = query.sortType === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        attemptId: examAttempts.id,
-        examId: exams.id,
-        examName: exams.name,
-        userId: users.id,
-        realName: users.realName,
-        answer: attemptQuestions.answer,
-        score: attemptQuestions.score,
-        points: attemptQuestions.points,
-        answeredAt: attemptQuestions.answeredAt,
-        submittedAt: examAttempts.submittedAt,
-      })
-      .from(attemptQuestions)
-      .innerJoin(examAttempts, eq(examAttempts.id, attemptQuestions.attemptId))
-      .innerJoin(exams, eq(exams.id, examAttempts.examId))
-      .innerJoin(users, eq(users.id, examAttempts.userId))
-      .where(where)
-      .orderBy(sql`${direction(column)} nulls last`, desc(examAttempts.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(attemptQuestions)
-      .innerJoin(examAttempts, eq(examAttempts.id, attemptQuestions.attemptId))
-      .where(where),
-  ]);
+  const { rows, total } = await listQuestionRecords(db, ctx, questionId, query);
   return {
     rows: rows.map((row) => {
       const score = row.score === null ? null : Number(row.score);
@@ -895,6 +601,6 @@ export async function questionRecords(
         submittedAt: row.submittedAt?.getTime() ?? null,
       };
     }),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }

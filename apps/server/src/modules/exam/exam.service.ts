@@ -1,24 +1,7 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { TagType, formatExamTime, type ExamState } from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import {
-  departments,
-  examAttempts,
-  examCandidates,
-  examPapers,
-  examQuestions,
-  exams,
-  paperQuestions,
-  papers,
-  questionKnowledge,
-  questions,
-  userTags,
-  users,
-  type ExamQuestionContent,
-} from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound } from '../../core/http';
-import { containsPattern } from '../../core/db-errors';
 import { departmentWithDescendants, sendMessage } from '../notice/notice.service';
 import { requireTags } from '../tag/tag.service';
 import {
@@ -29,14 +12,39 @@ import {
   type ExamRow,
   type ExamSettings,
 } from '@kaopei/shared/contracts/exam';
+import {
+  copyExamPapers,
+  countCandidates,
+  countPeopleOfExams,
+  deleteExamPapers,
+  deleteExamQuestions,
+  deleteExamsById,
+  examHasAttempts,
+  findExam,
+  insertCandidates,
+  insertExam,
+  insertExamPapers,
+  insertFrozenQuestions,
+  listAudienceUserIds,
+  listDepartmentIds,
+  listExamNames,
+  listExamPaperIds,
+  listFrozenQuestionIds,
+  listPaperQuestionIds,
+  listPapers,
+  listPapersOfExams,
+  listStaffIds,
+  searchExamRecords,
+  updateExam,
+  type ExamRecord,
+  type ExamSearch,
+  type ExamValues,
+} from './exam.repo';
+
+export { OUTER_EXAM_ID } from './exam.repo';
+export type { ExamSearch } from './exam.repo';
 
 export const examNotFound = () => notFound('考试不存在');
-
-/**
- * The outer query's exam id inside a correlated subquery. Drizzle leaves columns unqualified in
- * single-table selects, where a bare "id" would bind to the subquery's own table.
- */
-export const OUTER_EXAM_ID = sql.raw('"exams"."id"');
 
 export type { ExamState } from '@kaopei/shared';
 export const EXAM_STATE_LABELS: Record<ExamState, string> = {
@@ -45,8 +53,6 @@ export const EXAM_STATE_LABELS: Record<ExamState, string> = {
   ongoing: '进行中',
   ended: '已结束',
 };
-
-type ExamRecord = typeof exams.$inferSelect;
 
 /** Draft until published; then upcoming, ongoing or ended by the window. */
 export function examState(
@@ -81,29 +87,7 @@ function audienceOf(exam: Pick<ExamRecord, 'audience'>): Audience {
 export async function toRows(db: DbOrTx, records: ExamRecord[]): Promise<ExamRow[]> {
   const ids = records.map((exam) => exam.id);
   if (ids.length === 0) return [];
-  const [paperRows, counts] = await Promise.all([
-    db
-      .select({
-        examId: examPapers.examId,
-        paperId: papers.id,
-        name: papers.name,
-        totalScore: papers.totalScore,
-        questionCount: papers.questionCount,
-      })
-      .from(examPapers)
-      .innerJoin(papers, eq(papers.id, examPapers.paperId))
-      .where(inArray(examPapers.examId, ids))
-      .orderBy(asc(papers.id)),
-    db
-      .select({
-        examId: exams.id,
-        candidates: sql<number>`(select count(*)::int from ${examCandidates} where ${examCandidates.examId} = ${OUTER_EXAM_ID})`,
-        started: sql<number>`(select count(distinct ${examAttempts.userId})::int from ${examAttempts} where ${examAttempts.examId} = ${OUTER_EXAM_ID})`,
-        submitted: sql<number>`(select count(distinct ${examAttempts.userId})::int from ${examAttempts} where ${examAttempts.examId} = ${OUTER_EXAM_ID} and ${examAttempts.status} > 0)`,
-      })
-      .from(exams)
-      .where(inArray(exams.id, ids)),
-  ]);
+  const [paperRows, counts] = await Promise.all([listPapersOfExams(db, ids), countPeopleOfExams(db, ids)]);
   const papersByExam = new Map<number, ExamPaperRef[]>();
   for (const row of paperRows) {
     const list = papersByExam.get(row.examId) ?? [];
@@ -155,11 +139,7 @@ export async function requireExam(
   examId: number,
   lock = false,
 ): Promise<ExamRecord> {
-  const query = db
-    .select()
-    .from(exams)
-    .where(and(eq(exams.id, examId), eq(exams.organizationId, ctx.organizationId)));
-  const [exam] = lock ? await query.for('update') : await query;
+  const exam = await findExam(db, ctx, examId, lock);
   if (!exam) throw examNotFound();
   return exam;
 }
@@ -170,65 +150,26 @@ export async function getExam(db: DbOrTx, ctx: RequestContext, examId: number): 
   return row;
 }
 
-export interface ExamSearch {
-  keyword?: string;
-  state?: ExamState;
-  limit: number;
-  offset: number;
-}
-
 export async function searchExams(
   db: Db,
   ctx: RequestContext,
   search: ExamSearch,
 ): Promise<{ rows: ExamRow[]; total: number }> {
-  const now = new Date();
-  const stateCondition: Record<ExamState, SQL> = {
-    draft: sql`${exams.status} = 0`,
-    upcoming: sql`${exams.status} = 1 and ${exams.startAt} > ${now}`,
-    ongoing: sql`${exams.status} = 1 and ${exams.startAt} <= ${now} and ${exams.endAt} > ${now}`,
-    ended: sql`${exams.status} = 1 and ${exams.endAt} <= ${now}`,
-  };
-  const where = and(
-    eq(exams.organizationId, ctx.organizationId),
-    search.keyword ? ilike(exams.name, containsPattern(search.keyword)) : undefined,
-    search.state ? stateCondition[search.state] : undefined,
-  );
-  const [records, [total]] = await Promise.all([
-    db
-      .select()
-      .from(exams)
-      .where(where)
-      .orderBy(desc(exams.createdAt), desc(exams.id))
-      .limit(search.limit)
-      .offset(search.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(exams)
-      .where(where),
-  ]);
-  return { rows: await toRows(db, records), total: Number(total?.n ?? 0) };
+  const { records, total } = await searchExamRecords(db, ctx, search);
+  return { rows: await toRows(db, records), total };
 }
 
 /** The papers of the caller's organisation with these ids, each holding at least one question. */
 async function requirePapers(db: DbOrTx, ctx: RequestContext, paperIds: number[]): Promise<number[]> {
   const unique = [...new Set(paperIds)];
-  const found = await db
-    .select({
-      id: papers.id,
-      name: papers.name,
-      questionCount: papers.questionCount,
-      settings: papers.settings,
-    })
-    .from(papers)
-    .where(and(inArray(papers.id, unique), eq(papers.organizationId, ctx.organizationId)));
+  const found = await listPapers(db, ctx, unique);
   if (found.length !== unique.length) throw notFound('试卷不存在');
   const empty = found.find((paper) => paper.questionCount === 0 && !paper.settings?.drawPerCandidate);
   if (empty) throw badRequest(`试卷「${empty.name}」还没有试题`);
   return unique;
 }
 
-function examValues(input: ExamInput) {
+function examValues(input: ExamInput): ExamValues {
   return {
     name: input.name,
     description: input.description ?? null,
@@ -248,24 +189,11 @@ function examValues(input: ExamInput) {
 export async function createExam(db: Db, ctx: RequestContext, input: ExamInput): Promise<ExamRow> {
   const examId = await db.transaction(async (tx) => {
     const paperIds = await requirePapers(tx, ctx, input.paperIds);
-    const [exam] = await tx
-      .insert(exams)
-      .values({ organizationId: ctx.organizationId, createdBy: ctx.userId, ...examValues(input) })
-      .returning({ id: exams.id });
-    if (!exam) throw new Error('exam insert failed');
-    await tx.insert(examPapers).values(paperIds.map((paperId) => ({ examId: exam.id, paperId })));
-    return exam.id;
+    const examId = await insertExam(tx, ctx, examValues(input));
+    await insertExamPapers(tx, examId, paperIds);
+    return examId;
   });
   return getExam(db, ctx, examId);
-}
-
-async function hasAttempts(db: DbOrTx, examId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: examAttempts.id })
-    .from(examAttempts)
-    .where(eq(examAttempts.examId, examId))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** Changes an exam; once somebody has started it, its papers stay as they are. */
@@ -278,24 +206,18 @@ export async function modifyExam(
   await db.transaction(async (tx) => {
     const exam = await requireExam(tx, ctx, examId, true);
     const paperIds = await requirePapers(tx, ctx, input.paperIds);
-    const current = await tx
-      .select({ paperId: examPapers.paperId })
-      .from(examPapers)
-      .where(eq(examPapers.examId, examId));
+    const current = await listExamPaperIds(tx, examId);
     const changed =
-      current.length !== paperIds.length || current.some((row) => !paperIds.includes(row.paperId));
-    if (changed && (await hasAttempts(tx, examId))) {
+      current.length !== paperIds.length || current.some((paperId) => !paperIds.includes(paperId));
+    if (changed && (await examHasAttempts(tx, examId))) {
       throw conflict('已有考生开始作答，不能更换试卷');
     }
-    await tx
-      .update(exams)
-      .set({ ...examValues(input), updatedAt: new Date() })
-      .where(eq(exams.id, examId));
+    await updateExam(tx, examId, { ...examValues(input), updatedAt: new Date() });
     if (changed) {
-      await tx.delete(examPapers).where(eq(examPapers.examId, examId));
-      await tx.insert(examPapers).values(paperIds.map((paperId) => ({ examId, paperId })));
+      await deleteExamPapers(tx, examId);
+      await insertExamPapers(tx, examId, paperIds);
       // Content frozen for the old papers is not needed any more (nobody has started).
-      await tx.delete(examQuestions).where(eq(examQuestions.examId, examId));
+      await deleteExamQuestions(tx, examId);
     }
     if (exam.status === 1 && audienceChanged(audienceOf(exam), input.audience)) {
       await syncCandidates(tx, ctx, examId, input.audience);
@@ -312,15 +234,12 @@ function audienceChanged(a: Audience, b: Audience): boolean {
 export async function deleteExams(db: Db, ctx: RequestContext, ids: number[]): Promise<{ count: number }> {
   return db.transaction(async (tx) => {
     const unique = [...new Set(ids)];
-    const found = await tx
-      .select({ id: exams.id, name: exams.name })
-      .from(exams)
-      .where(and(inArray(exams.id, unique), eq(exams.organizationId, ctx.organizationId)));
+    const found = await listExamNames(tx, ctx, unique);
     if (found.length !== unique.length) throw examNotFound();
     for (const exam of found) {
-      if (await hasAttempts(tx, exam.id)) throw conflict(`考试「${exam.name}」已有考生作答，不能删除`);
+      if (await examHasAttempts(tx, exam.id)) throw conflict(`考试「${exam.name}」已有考生作答，不能删除`);
     }
-    await tx.delete(exams).where(inArray(exams.id, unique));
+    await deleteExamsById(tx, unique);
     return { count: unique.length };
   });
 }
@@ -329,30 +248,22 @@ export async function deleteExams(db: Db, ctx: RequestContext, ids: number[]): P
 export async function copyExam(db: Db, ctx: RequestContext, examId: number): Promise<ExamRow> {
   const newId = await db.transaction(async (tx) => {
     const exam = await requireExam(tx, ctx, examId);
-    const [copy] = await tx
-      .insert(exams)
-      .values({
-        organizationId: ctx.organizationId,
-        createdBy: ctx.userId,
-        name: `${exam.name.slice(0, 194)}（副本）`,
-        description: exam.description,
-        coverUrl: exam.coverUrl,
-        startAt: exam.startAt,
-        endAt: exam.endAt,
-        durationMinutes: exam.durationMinutes,
-        attemptsAllowed: exam.attemptsAllowed,
-        passScore: exam.passScore,
-        lateEntryMinutes: exam.lateEntryMinutes,
-        settings: exam.settings,
-        audience: exam.audience,
-        notify: exam.notify,
-      })
-      .returning({ id: exams.id });
-    if (!copy) throw new Error('exam insert failed');
-    await tx.execute(
-      sql`insert into ${examPapers} (exam_id, paper_id) select ${copy.id}::bigint, paper_id from ${examPapers} where exam_id = ${examId}::bigint`,
-    );
-    return copy.id;
+    const copyId = await insertExam(tx, ctx, {
+      name: `${exam.name.slice(0, 194)}（副本）`,
+      description: exam.description,
+      coverUrl: exam.coverUrl,
+      startAt: exam.startAt,
+      endAt: exam.endAt,
+      durationMinutes: exam.durationMinutes,
+      attemptsAllowed: exam.attemptsAllowed,
+      passScore: exam.passScore,
+      lateEntryMinutes: exam.lateEntryMinutes,
+      settings: exam.settings,
+      audience: exam.audience,
+      notify: exam.notify,
+    });
+    await copyExamPapers(tx, examId, copyId);
+    return copyId;
   });
   return getExam(db, ctx, newId);
 }
@@ -361,48 +272,23 @@ export async function copyExam(db: Db, ctx: RequestContext, examId: number): Pro
 async function resolveAudience(db: DbOrTx, ctx: RequestContext, audience: Audience): Promise<number[]> {
   if (audience.mode === 'open') return [];
   if (audience.departmentIds.length > 0) {
-    const found = await db
-      .select({ id: departments.id })
-      .from(departments)
-      .where(
-        and(
-          eq(departments.organizationId, ctx.organizationId),
-          inArray(departments.id, audience.departmentIds),
-        ),
-      );
+    const found = await listDepartmentIds(db, ctx, audience.departmentIds);
     if (found.length !== new Set(audience.departmentIds).size) throw notFound('部门不存在');
   }
   await requireTags(db, ctx.organizationId, TagType.USER, audience.tagIds, 'audience.tagIds');
   const departmentIds = audience.includeSubDepartments
     ? await departmentWithDescendants(db as Db, ctx.organizationId, audience.departmentIds)
     : audience.departmentIds;
-  const choices: SQL[] = [];
-  if (departmentIds.length > 0) choices.push(inArray(users.departmentId, departmentIds));
-  if (audience.userIds.length > 0) choices.push(inArray(users.id, audience.userIds));
-  if (audience.tagIds.length > 0) {
-    choices.push(
-      sql`exists (select 1 from ${userTags} where ${userTags.userId} = ${users.id} and ${inArray(userTags.tagId, audience.tagIds)})`,
-    );
-  }
-  if (choices.length === 0) return [];
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.organizationId, ctx.organizationId),
-        eq(users.status, 0),
-        sql`(${sql.join(choices, sql` or `)})`,
-      ),
-    );
+  const userIds = await listAudienceUserIds(db, ctx, {
+    departmentIds,
+    userIds: audience.userIds,
+    tagIds: audience.tagIds,
+  });
   if (audience.userIds.length > 0) {
-    const staff = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.id, audience.userIds), eq(users.organizationId, ctx.organizationId)));
+    const staff = await listStaffIds(db, ctx, audience.userIds);
     if (staff.length !== new Set(audience.userIds).size) throw notFound('考生不存在');
   }
-  return rows.map((row) => row.id);
+  return userIds;
 }
 
 /** Adds the audience's people as candidates (nobody is removed: manual additions stay). */
@@ -413,12 +299,7 @@ async function syncCandidates(
   audience: Audience,
 ): Promise<number[]> {
   const userIds = await resolveAudience(db, ctx, audience);
-  if (userIds.length > 0) {
-    await db
-      .insert(examCandidates)
-      .values(userIds.map((userId) => ({ examId, userId, organizationId: ctx.organizationId })))
-      .onConflictDoNothing();
-  }
+  if (userIds.length > 0) await insertCandidates(db, ctx, examId, userIds);
   return userIds;
 }
 
@@ -431,46 +312,10 @@ export async function freezeQuestions(db: DbOrTx, examId: number, questionIds: n
   // Every start of a fixed-paper exam asks for questions frozen at publish: read and write only the
   // missing ones (an index-only probe instead of re-reading and re-inserting 50 contents per start).
   const wanted = [...new Set(questionIds)];
-  const frozen = await db
-    .select({ questionId: examQuestions.questionId })
-    .from(examQuestions)
-    .where(and(eq(examQuestions.examId, examId), inArray(examQuestions.questionId, wanted)));
-  const have = new Set(frozen.map((row) => row.questionId));
+  const have = new Set(await listFrozenQuestionIds(db, examId, wanted));
   const missing = wanted.filter((id) => !have.has(id));
   if (missing.length === 0) return;
-  const rows = await db
-    .select({
-      id: questions.id,
-      type: questions.type,
-      stem: questions.stem,
-      options: questions.options,
-      answer: questions.answer,
-      analysis: questions.analysis,
-      difficulty: questions.difficulty,
-      knowledgeIds: sql<
-        number[]
-      >`coalesce((select array_agg(${questionKnowledge.knowledgeId}) from ${questionKnowledge} where ${questionKnowledge.questionId} = ${questions.id}), '{}')`,
-    })
-    .from(questions)
-    .where(inArray(questions.id, missing));
-  await db
-    .insert(examQuestions)
-    .values(
-      rows.map((row) => ({
-        examId,
-        questionId: row.id,
-        content: {
-          type: row.type,
-          stem: row.stem,
-          options: (row.options as ExamQuestionContent['options']) ?? null,
-          answer: row.answer ?? null,
-          analysis: row.analysis,
-          difficulty: row.difficulty,
-          knowledgeIds: (row.knowledgeIds ?? []).map(Number),
-        } satisfies ExamQuestionContent,
-      })),
-    )
-    .onConflictDoNothing();
+  await insertFrozenQuestions(db, examId, missing);
 }
 
 /** Publishes an exam: candidates resolved, fixed papers frozen, candidates told by message. */
@@ -480,33 +325,16 @@ export async function publishExam(db: Db, ctx: RequestContext, examId: number): 
     if (exam.status === 1) throw conflict('考试已发布');
     if (!exam.endAt || exam.endAt.getTime() <= Date.now())
       throw badRequest('考试结束时间已过，请修改考试时间后再发布');
-    const paperIds = (
-      await tx.select({ paperId: examPapers.paperId }).from(examPapers).where(eq(examPapers.examId, examId))
-    ).map((row) => row.paperId);
+    const paperIds = await listExamPaperIds(tx, examId);
     if (paperIds.length === 0) throw badRequest('请先为考试选择试卷');
     await requirePapers(tx, ctx, paperIds);
-    const fixed = await tx
-      .select({ questionId: paperQuestions.questionId })
-      .from(paperQuestions)
-      .where(inArray(paperQuestions.paperId, paperIds));
-    await freezeQuestions(
-      tx,
-      examId,
-      fixed.map((row) => row.questionId),
-    );
+    await freezeQuestions(tx, examId, await listPaperQuestionIds(tx, paperIds));
     const audience = audienceOf(exam);
     const userIds = await syncCandidates(tx, ctx, examId, audience);
     if (audience.mode === 'assigned') {
-      const [count] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(examCandidates)
-        .where(eq(examCandidates.examId, examId));
-      if (Number(count?.n ?? 0) === 0) throw badRequest('请先选择考生（部门、员工或标签）');
+      if ((await countCandidates(tx, examId)) === 0) throw badRequest('请先选择考生（部门、员工或标签）');
     }
-    await tx
-      .update(exams)
-      .set({ status: 1, publishedAt: new Date(), updatedAt: new Date() })
-      .where(eq(exams.id, examId));
+    await updateExam(tx, examId, { status: 1, publishedAt: new Date(), updatedAt: new Date() });
     return exam.notify === 1 ? userIds : [];
   });
   if (notifyIds.length > 0) {
@@ -532,11 +360,8 @@ export async function unpublishExam(db: Db, ctx: RequestContext, examId: number)
   await db.transaction(async (tx) => {
     const exam = await requireExam(tx, ctx, examId, true);
     if (exam.status !== 1) throw conflict('考试尚未发布');
-    if (await hasAttempts(tx, examId)) throw conflict('已有考生开始作答，不能取消发布');
-    await tx
-      .update(exams)
-      .set({ status: 0, publishedAt: null, updatedAt: new Date() })
-      .where(eq(exams.id, examId));
+    if (await examHasAttempts(tx, examId)) throw conflict('已有考生开始作答，不能取消发布');
+    await updateExam(tx, examId, { status: 0, publishedAt: null, updatedAt: new Date() });
   });
   return getExam(db, ctx, examId);
 }
