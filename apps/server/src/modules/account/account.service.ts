@@ -1,4 +1,3 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BodyOut } from '@kaopei/shared/contracts/common';
 import type { accountContracts, ProfileView, ResetLinkState } from '@kaopei/shared/contracts/account';
@@ -7,16 +6,23 @@ import type { RequestContext } from '../../core/context';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../core/crypto';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../core/http';
 import { recordActivity } from '../../core/activity';
-import { passwordResetTokens, users } from '../../db/schema';
 import { consumeSmsCode, sendSmsCode } from '../auth/sms-code.service';
+import { decodePassword, isUniqueViolation, maskPhone, readNewPassword } from './credentials';
 import {
-  decodePassword,
-  findActiveUserByLogin,
-  isUniqueViolation,
-  maskPhone,
-  readNewPassword,
+  claimResetToken,
+  findActiveUserByLoginInAnyOrg,
+  findLiveResetToken,
+  findOtherUserByEmailInAnyOrg,
+  findOwnCredentials,
+  findOwnProfile,
+  findPhoneOwnerInAnyOrg,
+  findUserForResetInAnyOrg,
+  insertPasswordResetToken,
   revokeCredentials,
-} from './credentials';
+  setPasswordHashInAnyOrg,
+  updateOwnAccount,
+  type AccountChanges,
+} from './account.repo';
 
 /** E-mailed reset links work once, for 30 minutes. */
 export const RESET_TOKEN_TTL_SECONDS = 30 * 60;
@@ -36,18 +42,7 @@ export const RESET_REQUEST_MESSAGE =
 export type ProfileInput = BodyOut<typeof accountContracts.profileModify>;
 
 async function loadProfile(deps: Deps, userId: number): Promise<ProfileView> {
-  const [row] = await deps.db
-    .select({
-      userId: users.id,
-      account: users.account,
-      realName: users.realName,
-      avatarUrl: users.avatarUrl,
-      email: users.email,
-      gender: users.gender,
-      phone: users.phone,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const row = await findOwnProfile(deps.db, { userId });
   if (!row) throw notFound('用户不存在');
   return row;
 }
@@ -59,27 +54,21 @@ export async function updateProfile(
   input: ProfileInput,
 ): Promise<ProfileView> {
   const { db } = deps;
-  const changes: Partial<typeof users.$inferInsert> = {};
+  const changes: AccountChanges = {};
   if (input.realName !== undefined) changes.realName = input.realName;
   if (input.avatarUrl !== undefined) changes.avatarUrl = input.avatarUrl || null;
   if (input.gender !== undefined) changes.gender = input.gender;
   if (input.email !== undefined) {
     const email = input.email ? input.email.toLowerCase() : null;
     if (email) {
-      const [taken] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, ctx.userId)));
+      const taken = await findOtherUserByEmailInAnyOrg(db, email, ctx.userId);
       if (taken) throw conflict('该邮箱已被其他账号使用');
     }
     changes.email = email;
   }
   if (Object.keys(changes).length > 0) {
     try {
-      await db
-        .update(users)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(users.id, ctx.userId));
+      await updateOwnAccount(db, ctx, changes);
     } catch (error) {
       if (isUniqueViolation(error, 'users_email_uq')) throw conflict('该邮箱已被其他账号使用');
       throw error;
@@ -89,7 +78,7 @@ export async function updateProfile(
 }
 
 async function phoneOwner(deps: Deps, phone: string): Promise<number | undefined> {
-  const [row] = await deps.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+  const row = await findPhoneOwnerInAnyOrg(deps.db, phone);
   return row?.id;
 }
 
@@ -119,7 +108,7 @@ export async function changePhone(
   const problem = await consumeSmsCode(deps, phone, 'bind', code);
   if (problem) throw badRequest(problem);
   try {
-    await deps.db.update(users).set({ phone, updatedAt: new Date() }).where(eq(users.id, ctx.userId));
+    await updateOwnAccount(deps.db, ctx, { phone });
   } catch (error) {
     if (isUniqueViolation(error, 'users_phone_uq')) throw conflict('该手机号已被其他账号使用');
     throw error;
@@ -151,10 +140,7 @@ export async function changePassword(
 ): Promise<void> {
   const { db, rateLimiter } = deps;
   const password = readNewPassword(deps, input.password, input.encrypted);
-  const [user] = await db
-    .select({ phone: users.phone, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, ctx.userId));
+  const user = await findOwnCredentials(db, ctx);
   if (!user) throw notFound('用户不存在');
 
   if (input.oldPassword) {
@@ -179,7 +165,7 @@ export async function changePassword(
 
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, ctx.userId));
+    await updateOwnAccount(tx, ctx, { passwordHash });
     await revokeCredentials(tx, ctx.userId);
     await recordActivity(tx, {
       organizationId: ctx.organizationId,
@@ -216,7 +202,7 @@ export async function requestPasswordReset(
     throw tooManyRequests('找回密码次数过多，请稍后再试');
   }
 
-  const user = await findActiveUserByLogin(deps.db, login);
+  const user = await findActiveUserByLoginInAnyOrg(deps.db, login);
   if (!user) return;
   if (user.phone) {
     try {
@@ -228,7 +214,7 @@ export async function requestPasswordReset(
   }
   if (user.email) {
     const token = randomToken(32);
-    await deps.db.insert(passwordResetTokens).values({
+    await insertPasswordResetToken(deps.db, {
       userId: user.id,
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000),
@@ -267,7 +253,7 @@ async function setPassword(
 ) {
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await setPasswordHashInAnyOrg(tx, user.id, passwordHash);
     await revokeCredentials(tx, user.id);
     await recordActivity(tx, {
       organizationId: user.organizationId,
@@ -286,7 +272,7 @@ export async function resetPasswordBySms(
 ): Promise<void> {
   await limitResetAttempts(deps, ip);
   const password = readNewPassword(deps, input.password, input.encrypted);
-  const user = await findActiveUserByLogin(deps.db, input.account);
+  const user = await findActiveUserByLoginInAnyOrg(deps.db, input.account);
   // An unknown account answers like an account without a live code.
   if (!user?.phone) throw badRequest('验证码已失效，请重新获取');
   const problem = await consumeSmsCode(deps, user.phone, 'reset', input.code);
@@ -295,21 +281,7 @@ export async function resetPasswordBySms(
 }
 
 async function liveResetToken(deps: Deps, token: string) {
-  const [row] = await deps.db
-    .select({
-      id: passwordResetTokens.id,
-      userId: passwordResetTokens.userId,
-      expiresAt: passwordResetTokens.expiresAt,
-    })
-    .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, sha256(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, new Date()),
-      ),
-    );
-  return row;
+  return findLiveResetToken(deps.db, sha256(token));
 }
 
 /** Whether an e-mailed reset link can still be used (the page checks before asking for a password). */
@@ -332,21 +304,9 @@ export async function resetPasswordByMail(
   const row = await liveResetToken(deps, input.token);
   if (!row) throw badRequest(INVALID_LINK);
   // Claim the token atomically: two concurrent submissions cannot both use it.
-  const claimed = await deps.db
-    .update(passwordResetTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
-    .returning({ id: passwordResetTokens.id });
-  if (claimed.length !== 1) throw badRequest(INVALID_LINK);
-  const [user] = await deps.db
-    .select({
-      id: users.id,
-      organizationId: users.organizationId,
-      realName: users.realName,
-      status: users.status,
-    })
-    .from(users)
-    .where(eq(users.id, row.userId));
+  const claimed = await claimResetToken(deps.db, row.id);
+  if (!claimed) throw badRequest(INVALID_LINK);
+  const user = await findUserForResetInAnyOrg(deps.db, row.userId);
   if (!user || user.status !== 0) throw badRequest(INVALID_LINK);
   await setPassword(deps, user, password, '通过邮件链接');
 }

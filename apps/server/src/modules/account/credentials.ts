@@ -1,9 +1,6 @@
 import { passwordProblem } from '@kaopei/shared';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
 import { badRequest } from '../../core/http';
-import type { DbOrTx } from '../../db/client';
-import { organizations, passwordResetTokens, refreshTokens, users } from '../../db/schema';
 
 /** New-password policy: 8–32 characters with at least one letter and one digit. */
 
@@ -39,63 +36,6 @@ export function readNewPassword(
   const problem = passwordProblem(password);
   if (problem) throw badRequest(`参数 ${field} 不正确：${label}${problem.replace(/^密码/, '')}`);
   return password;
-}
-
-/**
- * Signs the user out everywhere that matters after a credential change: every refresh token is revoked
- * (access tokens lapse within their short lifetime) and open e-mail reset links stop working.
- */
-export async function revokeCredentials(db: DbOrTx, userId: number): Promise<void> {
-  const now = new Date();
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-  await db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-}
-
-export interface LoginUser {
-  id: number;
-  organizationId: number;
-  account: string;
-  realName: string;
-  phone: string | null;
-  email: string | null;
-  passwordHash: string | null;
-}
-
-/** The active user of an active organisation whose account name, phone or e-mail is `login`. */
-export async function findActiveUserByLogin(db: DbOrTx, login: string): Promise<LoginUser | undefined> {
-  const value = login.trim();
-  const lower = value.toLowerCase();
-  const [user] = await db
-    .select({
-      id: users.id,
-      organizationId: users.organizationId,
-      account: users.account,
-      realName: users.realName,
-      phone: users.phone,
-      email: users.email,
-      passwordHash: users.passwordHash,
-    })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(
-      and(
-        or(
-          sql`lower(${users.account}) = ${lower}`,
-          eq(users.phone, value),
-          sql`lower(${users.email}) = ${lower}`,
-        ),
-        eq(users.status, 0),
-        eq(organizations.status, 0),
-      ),
-    )
-    .limit(1);
-  return user;
 }
 
 export { isUniqueViolation } from '../../core/db-errors';
