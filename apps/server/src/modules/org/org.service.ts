@@ -1,4 +1,3 @@
-import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   ApplicationKind,
@@ -12,15 +11,33 @@ import { hashPassword } from '../../core/crypto';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../core/http';
 import { recordActivity } from '../../core/activity';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { departments, noticeReceives, notices, orgApplications, organizations, users } from '../../db/schema';
 import { consumeSmsCode, sendSmsCode } from '../auth/sms-code.service';
 import { createDefaultRoles } from '../system/default-roles';
 import { isUniqueViolation, readNewPassword } from '../account/credentials';
+import {
+  APPLICATION_APPROVED,
+  APPLICATION_PENDING,
+  countStaffAndDepartments,
+  findApplicationInAnyOrg,
+  findOrganization,
+  findOrganizationByNameInAnyOrg,
+  findOrganizationKind,
+  findPendingApplicationClashInAnyOrg,
+  findUserClashInAnyOrg,
+  insertApplication,
+  insertNoticeTo,
+  insertOrganization,
+  insertOrganizationAdmin,
+  listApplicationsInAnyOrg,
+  lockSignups,
+  markApplicationApprovedInAnyOrg,
+  rejectApplicationInAnyOrg,
+  updateOwnOrganization,
+  type ApplicationRow,
+  type OrganizationChanges,
+} from './org.repo';
 
-/** Application statuses: 0 待审核, 1 已通过, 2 已驳回. */
-export const APPLICATION_PENDING = 0;
-export const APPLICATION_APPROVED = 1;
-export const APPLICATION_REJECTED = 2;
+export { APPLICATION_APPROVED, APPLICATION_PENDING, APPLICATION_REJECTED } from './org.repo';
 
 export const APPLICATION_KIND_LABELS: Record<ApplicationKind, string> = {
   enterprise: '企业',
@@ -38,11 +55,6 @@ export const ORGANIZATION_KIND_LABELS: Record<string, string> = {
 const RESERVED_ACCOUNTS = new Set(['platform', 'admin', 'administrator', 'root', 'system', 'kaopei']);
 
 const APPLICATIONS_PER_IP_PER_HOUR = 20;
-
-/** Serialises sign-ups and approvals so that two cannot claim the same name at once. */
-async function lockSignups(tx: Tx): Promise<void> {
-  await tx.execute(sql.raw('select pg_advisory_xact_lock(72610001)'));
-}
 
 function organizationKindOf(kind: ApplicationKind): 'enterprise' | 'college' {
   return kind === 'college' ? 'college' : 'enterprise';
@@ -69,72 +81,25 @@ export async function findConflict(
   const orgName = identity.organizationName?.trim().toLowerCase();
 
   if (account && RESERVED_ACCOUNTS.has(account)) return `账号「${identity.account}」为系统保留，请更换`;
-  const userChecks: { where: SQL; message: string }[] = [];
-  if (account)
-    userChecks.push({
-      where: sql`lower(${users.account}) = ${account}`,
-      message: `账号「${identity.account}」已被注册`,
-    });
-  if (identity.phone)
-    userChecks.push({
-      where: eq(users.phone, identity.phone),
-      message: '该手机号已被注册，请直接登录或更换手机号',
-    });
-  if (email)
-    userChecks.push({ where: sql`lower(${users.email}) = ${email}`, message: '该邮箱已被注册，请更换邮箱' });
-  for (const check of userChecks) {
-    const [hit] = await db.select({ id: users.id }).from(users).where(check.where).limit(1);
-    if (hit) return check.message;
-  }
+  const userClash = await findUserClashInAnyOrg(db, { account, phone: identity.phone, email });
+  if (userClash === 'account') return `账号「${identity.account}」已被注册`;
+  if (userClash === 'phone') return '该手机号已被注册，请直接登录或更换手机号';
+  if (userClash === 'email') return '该邮箱已被注册，请更换邮箱';
   if (orgName) {
-    const [hit] = await db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(
-        and(
-          sql`lower(trim(${organizations.name})) = ${orgName}`,
-          options.exceptOrganizationId ? ne(organizations.id, options.exceptOrganizationId) : undefined,
-        ),
-      )
-      .limit(1);
+    const hit = await findOrganizationByNameInAnyOrg(db, orgName, options.exceptOrganizationId);
     if (hit) return `组织名称「${identity.organizationName?.trim()}」已被注册`;
   }
 
-  const pending: { where: SQL; message: string }[] = [];
-  if (orgName)
-    pending.push({
-      where: sql`lower(trim(${orgApplications.organizationName})) = ${orgName}`,
-      message: `组织名称「${identity.organizationName?.trim()}」已有待审核的入驻申请`,
-    });
-  if (account)
-    pending.push({
-      where: sql`lower(${orgApplications.account}) = ${account}`,
-      message: `账号「${identity.account}」已有待审核的入驻申请`,
-    });
-  if (identity.phone)
-    pending.push({
-      where: eq(orgApplications.phone, identity.phone),
-      message: '该手机号已有待审核的入驻申请',
-    });
-  if (email)
-    pending.push({
-      where: sql`lower(${orgApplications.email}) = ${email}`,
-      message: '该邮箱已有待审核的入驻申请',
-    });
-  for (const check of pending) {
-    const [hit] = await db
-      .select({ id: orgApplications.id })
-      .from(orgApplications)
-      .where(
-        and(
-          eq(orgApplications.status, APPLICATION_PENDING),
-          check.where,
-          options.exceptApplicationId ? ne(orgApplications.id, options.exceptApplicationId) : undefined,
-        ),
-      )
-      .limit(1);
-    if (hit) return check.message;
-  }
+  const pending = await findPendingApplicationClashInAnyOrg(
+    db,
+    { organizationName: orgName, account, phone: identity.phone, email },
+    options.exceptApplicationId,
+  );
+  if (pending === 'organizationName')
+    return `组织名称「${identity.organizationName?.trim()}」已有待审核的入驻申请`;
+  if (pending === 'account') return `账号「${identity.account}」已有待审核的入驻申请`;
+  if (pending === 'phone') return '该手机号已有待审核的入驻申请';
+  if (pending === 'email') return '该邮箱已有待审核的入驻申请';
   return null;
 }
 
@@ -159,8 +124,6 @@ export interface ApplicationInput {
   scale?: string;
 }
 
-type ApplicationRow = typeof orgApplications.$inferSelect;
-
 /**
  * Turns an application into an organisation (with its default roles) and its administrator, inside the
  * caller's transaction. The caller holds the sign-up lock and has checked for clashes.
@@ -170,50 +133,40 @@ async function openOrganization(
   application: ApplicationRow,
   reviewerId: number | null,
 ): Promise<number> {
-  const [org] = await tx
-    .insert(organizations)
-    .values({
-      name: application.organizationName,
-      kind: organizationKindOf(application.kind as ApplicationKind),
-    })
-    .returning({ id: organizations.id });
+  const org = await insertOrganization(tx, {
+    name: application.organizationName,
+    kind: organizationKindOf(application.kind as ApplicationKind),
+  });
   if (!org) throw new Error('organisation insert failed');
   await createDefaultRoles(tx, org.id);
-  const [admin] = await tx
-    .insert(users)
-    .values({
-      organizationId: org.id,
+  const admin = await insertOrganizationAdmin(
+    tx,
+    { organizationId: org.id },
+    {
       account: application.account,
       phone: application.phone,
       email: application.email,
       realName: application.contactName,
       isAdmin: true,
       passwordHash: application.passwordHash,
-    })
-    .returning({ id: users.id });
+    },
+  );
   if (!admin) throw new Error('administrator insert failed');
-  const [notice] = await tx
-    .insert(notices)
-    .values({
-      organizationId: org.id,
+  await insertNoticeTo(
+    tx,
+    { organizationId: org.id },
+    {
       type: 1,
       title: '欢迎入驻考培',
       content: `「${application.organizationName}」已开通。您是组织管理员，可以在系统管理中添加部门与员工、分配角色权限。`,
-    })
-    .returning({ id: notices.id });
-  if (notice) await tx.insert(noticeReceives).values({ noticeId: notice.id, userId: admin.id });
-  await tx
-    .update(orgApplications)
-    .set({
-      status: APPLICATION_APPROVED,
-      // The hash now lives on the administrator; the application keeps no copy.
-      passwordHash: '',
-      organizationId: org.id,
-      reviewedBy: reviewerId,
-      reviewedAt: new Date(),
-      reviewReason: null,
-    })
-    .where(eq(orgApplications.id, application.id));
+    },
+    admin.id,
+  );
+  // The hash now lives on the administrator; the application keeps no copy.
+  await markApplicationApprovedInAnyOrg(tx, application.id, {
+    organizationId: org.id,
+    reviewedBy: reviewerId,
+  });
   await recordActivity(tx, {
     organizationId: org.id,
     actorId: admin.id,
@@ -257,19 +210,16 @@ export async function submitApplication(
       await lockSignups(tx);
       const late = await findConflict(tx, identity);
       if (late) throw conflict(late);
-      const [application] = await tx
-        .insert(orgApplications)
-        .values({
-          kind: input.kind,
-          organizationName: input.organizationName.trim(),
-          contactName: input.contactName,
-          phone: input.phone,
-          email: input.email || null,
-          account: input.account,
-          passwordHash,
-          details,
-        })
-        .returning();
+      const application = await insertApplication(tx, {
+        kind: input.kind,
+        organizationName: input.organizationName.trim(),
+        contactName: input.contactName,
+        phone: input.phone,
+        email: input.email || null,
+        account: input.account,
+        passwordHash,
+        details,
+      });
       if (!application) throw new Error('application insert failed');
       if (config.orgApproval === 'manual') {
         return { applicationId: application.id, status: APPLICATION_PENDING, organizationId: null };
@@ -289,10 +239,7 @@ export async function submitApplication(
 
 /** Only administrators of the platform organisation review applications. */
 export async function requirePlatformAdmin(db: Db, ctx: RequestContext): Promise<void> {
-  const [org] = await db
-    .select({ kind: organizations.kind })
-    .from(organizations)
-    .where(eq(organizations.id, ctx.organizationId));
+  const org = await findOrganizationKind(db, ctx);
   if (!ctx.isAdmin || org?.kind !== 'platform') throw forbidden('仅平台管理员可以审核入驻申请');
 }
 
@@ -322,34 +269,12 @@ export async function listApplications(
   filter: { status?: number; keyword?: string },
   paging: { limit: number; offset: number },
 ): Promise<{ rows: ApplicationView[]; total: number }> {
-  const keyword = filter.keyword?.trim();
-  const pattern = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  const where = and(
-    filter.status === undefined ? undefined : eq(orgApplications.status, filter.status),
-    pattern
-      ? or(
-          sql`${orgApplications.organizationName} ilike ${pattern}`,
-          sql`${orgApplications.contactName} ilike ${pattern}`,
-          sql`${orgApplications.account} ilike ${pattern}`,
-          sql`${orgApplications.phone} like ${pattern}`,
-        )
-      : undefined,
-  );
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(orgApplications)
-      .where(where)
-      .orderBy(desc(orgApplications.createdAt), desc(orgApplications.id))
-      .limit(paging.limit)
-      .offset(paging.offset),
-    db.select({ total: count() }).from(orgApplications).where(where),
-  ]);
-  return { rows: rows.map(toView), total: totalRow?.total ?? 0 };
+  const { rows, total } = await listApplicationsInAnyOrg(db, filter, paging);
+  return { rows: rows.map(toView), total };
 }
 
 async function pendingApplication(db: DbOrTx, id: number): Promise<ApplicationRow> {
-  const [row] = await db.select().from(orgApplications).where(eq(orgApplications.id, id));
+  const row = await findApplicationInAnyOrg(db, id);
   if (!row) throw notFound('入驻申请不存在');
   if (row.status !== APPLICATION_PENDING) throw conflict('该申请已处理，请刷新列表');
   return row;
@@ -410,7 +335,7 @@ export async function approveApplication(
     return current;
   });
   await notifyApplicant(deps, row, true, null, log);
-  const [updated] = await deps.db.select().from(orgApplications).where(eq(orgApplications.id, id));
+  const updated = await findApplicationInAnyOrg(deps.db, id);
   if (!updated) throw notFound('入驻申请不存在');
   return toView(updated);
 }
@@ -423,17 +348,7 @@ export async function rejectApplication(
   log: FastifyBaseLogger,
 ): Promise<ApplicationView> {
   await pendingApplication(deps.db, id);
-  const [updated] = await deps.db
-    .update(orgApplications)
-    .set({
-      status: APPLICATION_REJECTED,
-      reviewReason: reason,
-      reviewedBy: ctx.userId,
-      reviewedAt: new Date(),
-      passwordHash: '',
-    })
-    .where(and(eq(orgApplications.id, id), eq(orgApplications.status, APPLICATION_PENDING)))
-    .returning();
+  const updated = await rejectApplicationInAnyOrg(deps.db, id, { reason, reviewedBy: ctx.userId });
   if (!updated) throw conflict('该申请已处理，请刷新列表');
   await notifyApplicant(deps, updated, false, reason, log);
   return toView(updated);
@@ -444,15 +359,9 @@ export async function rejectApplication(
 // ---------------------------------------------------------------------------------------------------------
 
 export async function organizationInfo(db: Db, ctx: RequestContext): Promise<OrganizationView> {
-  const [org] = await db.select().from(organizations).where(eq(organizations.id, ctx.organizationId));
+  const org = await findOrganization(db, ctx);
   if (!org) throw notFound('组织不存在');
-  const [[staff], [depts]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(users)
-      .where(and(eq(users.organizationId, org.id), eq(users.status, 0))),
-    db.select({ n: count() }).from(departments).where(eq(departments.organizationId, org.id)),
-  ]);
+  const counts = await countStaffAndDepartments(db, ctx);
   return {
     organizationId: org.id,
     organizationName: org.name,
@@ -460,8 +369,8 @@ export async function organizationInfo(db: Db, ctx: RequestContext): Promise<Org
     kind: org.kind,
     kindName: ORGANIZATION_KIND_LABELS[org.kind] ?? org.kind,
     createdAt: org.createdAt.getTime(),
-    staffCount: staff?.n ?? 0,
-    departmentCount: depts?.n ?? 0,
+    staffCount: counts.staff,
+    departmentCount: counts.departments,
     editable: ctx.isAdmin,
   };
 }
@@ -474,7 +383,7 @@ export async function updateOrganization(
 ): Promise<OrganizationView> {
   if (!ctx.isAdmin) throw forbidden('仅管理员可以修改组织信息');
   const { db } = deps;
-  const changes: Partial<typeof organizations.$inferInsert> = {};
+  const changes: OrganizationChanges = {};
   if (input.organizationName !== undefined) changes.name = input.organizationName;
   if (input.organizationLogoUrl !== undefined) changes.logoUrl = input.organizationLogoUrl;
   await db.transaction(async (tx) => {
@@ -487,10 +396,7 @@ export async function updateOrganization(
       );
       if (clash) throw conflict(clash);
     }
-    await tx
-      .update(organizations)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(organizations.id, ctx.organizationId));
+    await updateOwnOrganization(tx, ctx, changes);
     await recordActivity(tx, {
       organizationId: ctx.organizationId,
       actorId: ctx.userId,
