@@ -1,4 +1,3 @@
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   EDU_PROJECT_STATUS_LABELS,
   type MemberType,
@@ -8,20 +7,27 @@ import {
   type ProjectView,
 } from '@kaopei/shared/contracts/edu';
 import type { RequestContext } from '../../core/context';
-import { scoped } from '../../core/context';
 import { badRequest, forbidden, notFound } from '../../core/http';
 import { recordActivity } from '../../core/activity';
 import type { Db, DbOrTx } from '../../db/client';
-import { eduProjectMembers, eduProjects, organizations, users } from '../../db/schema';
+import {
+  deleteProjectMembers,
+  deleteProjects as deleteProjectRows,
+  findOrganizationKind,
+  findProject,
+  findProjectsByIds,
+  insertProject,
+  insertProjectMembers,
+  listProjectMembers,
+  listProjects as listProjectRows,
+  updateProject as updateProjectRow,
+} from './edu.repo';
 
 export const MEMBER_TYPE_LABELS: Record<MemberType, string> = { college: '院校', enterprise: '企业' };
 
 /** Education–industry cooperation is for colleges and enterprises, not for the platform itself. */
 export async function requireEduOrganization(db: Db, ctx: RequestContext): Promise<string> {
-  const [org] = await db
-    .select({ kind: organizations.kind })
-    .from(organizations)
-    .where(eq(organizations.id, ctx.organizationId));
+  const org = await findOrganizationKind(db, ctx);
   if (org?.kind !== 'college' && org?.kind !== 'enterprise') {
     throw forbidden('产教融合仅对院校和企业用户开放');
   }
@@ -38,31 +44,7 @@ function checkDates(input: Pick<ProjectInput, 'startDate' | 'endDate'>): void {
   }
 }
 
-const projectColumns = {
-  projectId: eduProjects.id,
-  name: eduProjects.name,
-  description: eduProjects.description,
-  status: eduProjects.status,
-  startDate: eduProjects.startDate,
-  endDate: eduProjects.endDate,
-  createdByName: users.realName,
-  createdAt: eduProjects.createdAt,
-  updatedAt: eduProjects.updatedAt,
-  memberCount: sql<number>`(select count(*)::int from ${eduProjectMembers} where ${eduProjectMembers.projectId} = ${eduProjects.id})`,
-};
-
-interface ProjectRow {
-  projectId: number;
-  name: string;
-  description: string | null;
-  status: number;
-  startDate: string | null;
-  endDate: string | null;
-  createdByName: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  memberCount: number;
-}
+type ProjectRow = NonNullable<Awaited<ReturnType<typeof findProject>>>;
 
 function toView(row: ProjectRow): ProjectView {
   return {
@@ -80,35 +62,12 @@ export async function listProjects(
   filter: { status?: number; keyword?: string },
   paging: { limit: number; offset: number },
 ): Promise<{ rows: ProjectView[]; total: number }> {
-  const keyword = filter.keyword?.trim();
-  const where = scoped(
-    eduProjects.organizationId,
-    ctx,
-    filter.status === undefined ? undefined : eq(eduProjects.status, filter.status),
-    keyword
-      ? sql`${eduProjects.name} ilike ${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
-      : undefined,
-  );
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select(projectColumns)
-      .from(eduProjects)
-      .leftJoin(users, eq(users.id, eduProjects.createdBy))
-      .where(where)
-      .orderBy(desc(eduProjects.createdAt), desc(eduProjects.id))
-      .limit(paging.limit)
-      .offset(paging.offset),
-    db.select({ total: count() }).from(eduProjects).where(where),
-  ]);
-  return { rows: rows.map(toView), total: totalRow?.total ?? 0 };
+  const { rows, total } = await listProjectRows(db, ctx, filter, paging);
+  return { rows: rows.map(toView), total };
 }
 
-async function findProject(db: DbOrTx, ctx: RequestContext, projectId: number): Promise<ProjectView> {
-  const [row] = await db
-    .select(projectColumns)
-    .from(eduProjects)
-    .leftJoin(users, eq(users.id, eduProjects.createdBy))
-    .where(scoped(eduProjects.organizationId, ctx, eq(eduProjects.id, projectId)));
+async function loadProject(db: DbOrTx, ctx: RequestContext, projectId: number): Promise<ProjectView> {
+  const row = await findProject(db, ctx, projectId);
   if (!row) throw notFound('项目不存在');
   return toView(row);
 }
@@ -118,19 +77,8 @@ export async function projectDetail(
   ctx: RequestContext,
   projectId: number,
 ): Promise<ProjectDetail> {
-  const project = await findProject(db, ctx, projectId);
-  const members = await db
-    .select({
-      memberId: eduProjectMembers.id,
-      memberType: eduProjectMembers.memberType,
-      name: eduProjectMembers.name,
-      contactName: eduProjectMembers.contactName,
-      contactPhone: eduProjectMembers.contactPhone,
-      role: eduProjectMembers.role,
-    })
-    .from(eduProjectMembers)
-    .where(eq(eduProjectMembers.projectId, projectId))
-    .orderBy(asc(eduProjectMembers.id));
+  const project = await loadProject(db, ctx, projectId);
+  const members = await listProjectMembers(db, projectId);
   return {
     ...project,
     members: members.map((m): MemberView => ({
@@ -160,21 +108,16 @@ export async function createProject(
 ): Promise<ProjectDetail> {
   checkDates(input);
   const projectId = await db.transaction(async (tx) => {
-    const [project] = await tx
-      .insert(eduProjects)
-      .values({
-        organizationId: ctx.organizationId,
-        name: input.name,
-        description: input.description || null,
-        status: input.status,
-        startDate: input.startDate || null,
-        endDate: input.endDate || null,
-        createdBy: ctx.userId,
-      })
-      .returning({ id: eduProjects.id });
+    const project = await insertProject(tx, ctx, {
+      name: input.name,
+      description: input.description || null,
+      status: input.status,
+      startDate: input.startDate || null,
+      endDate: input.endDate || null,
+      createdBy: ctx.userId,
+    });
     if (!project) throw new Error('project insert failed');
-    if (input.members?.length)
-      await tx.insert(eduProjectMembers).values(memberRows(project.id, input.members));
+    if (input.members?.length) await insertProjectMembers(tx, memberRows(project.id, input.members));
     await recordActivity(tx, {
       organizationId: ctx.organizationId,
       actorId: ctx.userId,
@@ -192,24 +135,19 @@ export async function updateProject(
   projectId: number,
   input: ProjectInput,
 ): Promise<ProjectDetail> {
-  await findProject(db, ctx, projectId);
+  await loadProject(db, ctx, projectId);
   checkDates(input);
   await db.transaction(async (tx) => {
-    await tx
-      .update(eduProjects)
-      .set({
-        name: input.name,
-        description: input.description || null,
-        status: input.status,
-        startDate: input.startDate || null,
-        endDate: input.endDate || null,
-        updatedAt: new Date(),
-      })
-      .where(scoped(eduProjects.organizationId, ctx, eq(eduProjects.id, projectId)));
+    await updateProjectRow(tx, ctx, projectId, {
+      name: input.name,
+      description: input.description || null,
+      status: input.status,
+      startDate: input.startDate || null,
+      endDate: input.endDate || null,
+    });
     if (input.members) {
-      await tx.delete(eduProjectMembers).where(eq(eduProjectMembers.projectId, projectId));
-      if (input.members.length)
-        await tx.insert(eduProjectMembers).values(memberRows(projectId, input.members));
+      await deleteProjectMembers(tx, projectId);
+      if (input.members.length) await insertProjectMembers(tx, memberRows(projectId, input.members));
     }
     await recordActivity(tx, {
       organizationId: ctx.organizationId,
@@ -224,13 +162,10 @@ export async function updateProject(
 /** Deletes projects of the caller's organisation; any id that is not one of them is a 404. */
 export async function deleteProjects(db: Db, ctx: RequestContext, projectIds: number[]): Promise<number> {
   const ids = [...new Set(projectIds)];
-  const found = await db
-    .select({ id: eduProjects.id, name: eduProjects.name })
-    .from(eduProjects)
-    .where(scoped(eduProjects.organizationId, ctx, inArray(eduProjects.id, ids)));
+  const found = await findProjectsByIds(db, ctx, ids);
   if (found.length !== ids.length) throw notFound('项目不存在');
   await db.transaction(async (tx) => {
-    await tx.delete(eduProjects).where(scoped(eduProjects.organizationId, ctx, inArray(eduProjects.id, ids)));
+    await deleteProjectRows(tx, ctx, ids);
     await recordActivity(tx, {
       organizationId: ctx.organizationId,
       actorId: ctx.userId,
