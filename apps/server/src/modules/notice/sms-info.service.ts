@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
 import type { RequestContext } from '../../core/context';
 import { notFound, tooManyRequests } from '../../core/http';
 import { recordActivity } from '../../core/activity';
-import { organizations, users } from '../../db/schema';
+import { findActiveMemberByPhone } from './notice.repo';
 
 /** Text messages an administrator may send: per sender per hour, and per recipient per hour. */
 export const SMS_INFO_PER_SENDER_PER_HOUR = 30;
@@ -20,11 +19,7 @@ export async function sendSmsInfo(
   content: string,
 ): Promise<{ userId: number; realName: string }> {
   const { db, rateLimiter } = deps;
-  const [recipient] = await db
-    .select({ id: users.id, realName: users.realName, organizationName: organizations.name })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(users.phone, phone), eq(users.organizationId, ctx.organizationId), eq(users.status, 0)));
+  const recipient = await findActiveMemberByPhone(db, ctx, phone);
   if (!recipient) throw notFound('该手机号不属于本组织的在职员工');
 
   if ((await rateLimiter.hit(`sms-info:sender:${ctx.userId}`, 3600)) > SMS_INFO_PER_SENDER_PER_HOUR) {
