@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { EDITIONS } from '@kaopei/shared';
 import type { Config } from '../../config';
 import { publicContracts, type PublicConfig } from '@kaopei/shared/contracts/public';
 import { ok } from '../../core/http';
 import { routes } from '../../core/route';
+import { pingDatabase } from './public.repo';
 
 /** Branding and client settings the web app needs before sign-in; one build serves every edition. */
 export function publicConfig(config: Config): PublicConfig {
@@ -30,7 +30,7 @@ export function publicConfig(config: Config): PublicConfig {
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   routes(app, publicContracts, {
     health: async () => {
-      await app.deps.db.execute(sql`select 1`);
+      await pingDatabase(app.deps.db);
       return { status: 'ok' };
     },
     config: async () => ok(publicConfig(app.deps.config)),
