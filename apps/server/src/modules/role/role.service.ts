@@ -1,13 +1,12 @@
-import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { permissionIndicesFromMask, permissionMaskFromIndices } from '@kaopei/shared';
 import type { RoleMember, RoleRow } from '@kaopei/shared/contracts/role';
 import type { Db, DbOrTx } from '../../db/client';
-import { departments, roleMenus, roles, userRoles, users } from '../../db/schema';
-import { scoped, type RequestContext } from '../../core/context';
+import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, forbidden, notFound } from '../../core/http';
 import { recordActivity } from '../../core/activity';
 import type { MenuService } from '../menu/menu.service';
-import { containsPattern, isUniqueViolation } from '../../core/db-errors';
+import { isUniqueViolation } from '../../core/db-errors';
+import * as repo from './role.repo';
 
 export type { RoleMember, RoleRow } from '@kaopei/shared/contracts/role';
 
@@ -38,29 +37,7 @@ const NAME_INDEX = 'roles_org_name_uq';
 const roleNotFound = () => notFound('角色不存在');
 const nameTaken = (name: string) => conflict(`角色名称“${name}”已存在`);
 
-const userCount = sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleId} = ${roles.id})`;
-
-const roleColumns = {
-  roleId: roles.id,
-  name: roles.name,
-  description: roles.description,
-  permission: roles.permission,
-  isDefault: roles.isDefault,
-  createdAt: roles.createdAt,
-  userCount,
-};
-
-type RoleSelection = {
-  roleId: number;
-  name: string;
-  description: string | null;
-  permission: number;
-  isDefault: boolean;
-  createdAt: Date;
-  userCount: number;
-};
-
-function toRoleRow(row: RoleSelection): RoleRow {
+function toRoleRow(row: repo.RoleRecord): RoleRow {
   return {
     ...row,
     userCount: Number(row.userCount),
@@ -79,40 +56,19 @@ export async function listRoles(
   ctx: RequestContext,
   query: Paging & { keyword?: string },
 ): Promise<{ rows: RoleRow[]; total: number }> {
-  const pattern = query.keyword ? containsPattern(query.keyword) : undefined;
-  const where = scoped(
-    roles.organizationId,
-    ctx,
-    pattern ? or(ilike(roles.name, pattern), ilike(roles.description, pattern)) : undefined,
-  );
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select(roleColumns)
-      .from(roles)
-      .where(where)
-      .orderBy(sql`${roles.isDefault} desc`, asc(roles.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(roles).where(where),
-  ]);
-  return { rows: rows.map(toRoleRow), total: totalRow?.total ?? 0 };
+  const { rows, total } = await repo.listRoles(db, ctx, query);
+  return { rows: rows.map(toRoleRow), total };
 }
 
 /** One role of the caller's organisation; a foreign or missing id is 404. */
 export async function getRole(db: DbOrTx, ctx: RequestContext, roleId: number): Promise<RoleRow> {
-  const [row] = await db
-    .select(roleColumns)
-    .from(roles)
-    .where(scoped(roles.organizationId, ctx, eq(roles.id, roleId)));
+  const row = await repo.findRole(db, ctx, roleId);
   if (!row) throw roleNotFound();
   return toRoleRow(row);
 }
 
 async function assertNameFree(db: DbOrTx, ctx: RequestContext, name: string, exceptId?: number) {
-  const [taken] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(scoped(roles.organizationId, ctx, eq(roles.name, name)));
+  const taken = await repo.findRoleByName(db, ctx, name);
   if (taken && taken.id !== exceptId) throw nameTaken(name);
 }
 
@@ -133,11 +89,6 @@ async function assertWithinOwnAccess(
 ): Promise<void> {
   const beyond = await menus.beyondAccess(ctx, grant);
   if (beyond.length > 0) throw forbidden(`不能授予超出您自身权限的功能：${beyond.join('、')}`);
-}
-
-async function replaceRoleMenus(tx: DbOrTx, roleId: number, menuIds: readonly number[]): Promise<void> {
-  await tx.delete(roleMenus).where(eq(roleMenus.roleId, roleId));
-  if (menuIds.length > 0) await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId, menuId })));
 }
 
 function activity(tx: DbOrTx, ctx: RequestContext, detail: string) {
@@ -163,17 +114,13 @@ export async function createRole(deps: RoleDeps, ctx: RequestContext, input: Cre
   await assertWithinOwnAccess(menus, ctx, { menuIds, permission: input.permission });
   try {
     return await db.transaction(async (tx) => {
-      const [role] = await tx
-        .insert(roles)
-        .values({
-          organizationId: ctx.organizationId,
-          name: input.name,
-          description: input.description || null,
-          permission: input.permission,
-        })
-        .returning({ id: roles.id });
+      const role = await repo.insertRole(tx, ctx, {
+        name: input.name,
+        description: input.description || null,
+        permission: input.permission,
+      });
       if (!role) throw new Error('role insert failed');
-      await replaceRoleMenus(tx, role.id, menuIds);
+      await repo.replaceRoleMenus(tx, role.id, menuIds);
       await activity(tx, ctx, `创建了角色“${input.name}”`);
       return getRole(tx, ctx, role.id);
     });
@@ -211,10 +158,7 @@ export async function modifyRole(deps: RoleDeps, ctx: RequestContext, input: Mod
   try {
     return await db.transaction(async (tx) => {
       if (input.isDefault === true && !role.isDefault) {
-        await tx
-          .update(roles)
-          .set({ isDefault: false })
-          .where(scoped(roles.organizationId, ctx, eq(roles.isDefault, true)));
+        await repo.clearDefaultRole(tx, ctx);
       }
       const set = {
         ...(input.name !== undefined ? { name: input.name } : {}),
@@ -223,12 +167,9 @@ export async function modifyRole(deps: RoleDeps, ctx: RequestContext, input: Mod
         ...(input.isDefault === true ? { isDefault: true } : {}),
       };
       if (Object.keys(set).length > 0) {
-        await tx
-          .update(roles)
-          .set(set)
-          .where(scoped(roles.organizationId, ctx, eq(roles.id, role.roleId)));
+        await repo.updateRole(tx, ctx, role.roleId, set);
       }
-      if (menuIds !== undefined) await replaceRoleMenus(tx, role.roleId, menuIds);
+      if (menuIds !== undefined) await repo.replaceRoleMenus(tx, role.roleId, menuIds);
       await activity(tx, ctx, `修改了角色“${input.name ?? role.name}”`);
       return getRole(tx, ctx, role.roleId);
     });
@@ -241,28 +182,14 @@ export async function modifyRole(deps: RoleDeps, ctx: RequestContext, input: Mod
 /** Gives the organisation's default role to those of `userIds` (non-admins) left without any role. */
 async function fallBackToDefaultRole(tx: DbOrTx, ctx: RequestContext, userIds: number[]): Promise<number> {
   if (userIds.length === 0) return 0;
-  const [defaultRole] = await tx
-    .select({ id: roles.id })
-    .from(roles)
-    .where(scoped(roles.organizationId, ctx, eq(roles.isDefault, true)));
+  const defaultRole = await repo.findDefaultRole(tx, ctx);
   if (!defaultRole) return 0;
-  const orphans = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      scoped(
-        users.organizationId,
-        ctx,
-        inArray(users.id, userIds),
-        eq(users.isAdmin, false),
-        sql`not exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id})`,
-      ),
-    );
+  const orphans = await repo.listUsersWithoutRole(tx, ctx, userIds);
   if (orphans.length === 0) return 0;
-  await tx
-    .insert(userRoles)
-    .values(orphans.map((user) => ({ userId: user.id, roleId: defaultRole.id })))
-    .onConflictDoNothing();
+  await repo.insertUserRolesIfMissing(
+    tx,
+    orphans.map((user) => ({ userId: user.id, roleId: defaultRole.id })),
+  );
   return orphans.length;
 }
 
@@ -277,19 +204,12 @@ export async function deleteRoles(
 ): Promise<{ count: number; reassigned: number }> {
   const ids = unique(roleIds);
   return db.transaction(async (tx) => {
-    const found = await tx
-      .select({ id: roles.id, name: roles.name, isDefault: roles.isDefault })
-      .from(roles)
-      .where(scoped(roles.organizationId, ctx, inArray(roles.id, ids)))
-      .for('update');
+    const found = await repo.lockRoles(tx, ctx, ids);
     if (found.length !== ids.length) throw roleNotFound();
     const defaultRole = found.find((role) => role.isDefault);
     if (defaultRole) throw conflict(`默认角色“${defaultRole.name}”不能删除`);
-    const members = await tx
-      .selectDistinct({ userId: userRoles.userId })
-      .from(userRoles)
-      .where(inArray(userRoles.roleId, ids));
-    await tx.delete(roles).where(scoped(roles.organizationId, ctx, inArray(roles.id, ids)));
+    const members = await repo.listMemberIdsOfRoles(tx, ids);
+    await repo.deleteRolesById(tx, ctx, ids);
     const reassigned = await fallBackToDefaultRole(
       tx,
       ctx,
@@ -301,19 +221,13 @@ export async function deleteRoles(
 }
 
 async function assertUsersInOrg(db: DbOrTx, ctx: RequestContext, userIds: number[]) {
-  const found = await db
-    .select({ id: users.id, realName: users.realName, isAdmin: users.isAdmin })
-    .from(users)
-    .where(scoped(users.organizationId, ctx, inArray(users.id, userIds)));
+  const found = await repo.listUsersById(db, ctx, userIds);
   if (found.length !== userIds.length) throw notFound('员工不存在');
   return found;
 }
 
 async function assertRolesInOrg(db: DbOrTx, ctx: RequestContext, roleIds: number[]) {
-  const found = await db
-    .select({ id: roles.id, name: roles.name, isDefault: roles.isDefault, permission: roles.permission })
-    .from(roles)
-    .where(scoped(roles.organizationId, ctx, inArray(roles.id, roleIds)));
+  const found = await repo.listRolesById(db, ctx, roleIds);
   if (found.length !== roleIds.length) throw roleNotFound();
   return found;
 }
@@ -333,21 +247,18 @@ export async function assignRoles(
   await assertUsersInOrg(db, ctx, userIds);
   const found = await assertRolesInOrg(db, ctx, roleIds);
   if (!ctx.isAdmin) {
-    const granted = await db
-      .select({ menuId: roleMenus.menuId })
-      .from(roleMenus)
-      .where(inArray(roleMenus.roleId, roleIds));
+    const granted = await repo.listMenuGrantsOfRoles(db, roleIds);
     await assertWithinOwnAccess(menus, ctx, {
       menuIds: granted.map((g) => g.menuId),
       permission: found.reduce((mask, role) => mask | role.permission, 0),
     });
   }
   await db.transaction(async (tx) => {
-    if (input.mode === 'replace') await tx.delete(userRoles).where(inArray(userRoles.userId, userIds));
-    await tx
-      .insert(userRoles)
-      .values(userIds.flatMap((userId) => roleIds.map((roleId) => ({ userId, roleId }))))
-      .onConflictDoNothing();
+    if (input.mode === 'replace') await repo.deleteRolesOfUsers(tx, userIds);
+    await repo.insertUserRolesIfMissing(
+      tx,
+      userIds.flatMap((userId) => roleIds.map((roleId) => ({ userId, roleId }))),
+    );
     await activity(
       tx,
       ctx,
@@ -374,20 +285,14 @@ export async function unassignRoles(
   const found = await assertRolesInOrg(db, ctx, roleIds);
   return db.transaction(async (tx) => {
     if (found.some((role) => role.isDefault)) {
-      const keeping = await tx
-        .selectDistinct({ userId: userRoles.userId })
-        .from(userRoles)
-        .where(and(inArray(userRoles.userId, userIds), notInArray(userRoles.roleId, roleIds)));
+      const keeping = await repo.listUsersWithOtherRoles(tx, userIds, roleIds);
       const withOther = new Set(keeping.map((k) => k.userId));
       const stranded = people.filter((p) => !p.isAdmin && !withOther.has(p.id));
       if (stranded.length > 0) {
         throw conflict(`${stranded.map((p) => `“${p.realName}”`).join('、')}没有其他角色，不能移出默认角色`);
       }
     }
-    const removed = await tx
-      .delete(userRoles)
-      .where(and(inArray(userRoles.userId, userIds), inArray(userRoles.roleId, roleIds)))
-      .returning({ userId: userRoles.userId });
+    const removed = await repo.deleteUserRoles(tx, userIds, roleIds);
     const reassigned = await fallBackToDefaultRole(tx, ctx, userIds);
     if (removed.length > 0) {
       await activity(
@@ -407,52 +312,13 @@ export async function listRoleMembers(
   query: Paging & { roleId: number; keyword?: string },
 ): Promise<{ rows: RoleMember[]; total: number }> {
   await getRole(db, ctx, query.roleId);
-  const pattern = query.keyword ? containsPattern(query.keyword) : undefined;
-  const where = scoped(
-    users.organizationId,
-    ctx,
-    eq(userRoles.roleId, query.roleId),
-    pattern
-      ? or(ilike(users.realName, pattern), ilike(users.account, pattern), ilike(users.jobNumber, pattern))
-      : undefined,
-  );
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({
-        userId: users.id,
-        account: users.account,
-        realName: users.realName,
-        jobNumber: users.jobNumber,
-        phone: users.phone,
-        departmentId: users.departmentId,
-        departmentName: departments.name,
-        status: users.status,
-        isAdmin: users.isAdmin,
-      })
-      .from(userRoles)
-      .innerJoin(users, eq(users.id, userRoles.userId))
-      .leftJoin(departments, eq(departments.id, users.departmentId))
-      .where(where)
-      .orderBy(asc(users.status), asc(users.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db
-      .select({ total: count() })
-      .from(userRoles)
-      .innerJoin(users, eq(users.id, userRoles.userId))
-      .where(where),
-  ]);
-  return { rows, total: totalRow?.total ?? 0 };
+  return repo.listRoleMembers(db, ctx, query);
 }
 
 /** Menu ids granted to a role directly (its permission bits grant further groups). */
 export async function roleMenuIds(db: DbOrTx, ctx: RequestContext, roleId: number): Promise<number[]> {
   await getRole(db, ctx, roleId);
-  const rows = await db
-    .select({ menuId: roleMenus.menuId })
-    .from(roleMenus)
-    .where(eq(roleMenus.roleId, roleId))
-    .orderBy(asc(roleMenus.menuId));
+  const rows = await repo.listRoleMenuIds(db, roleId);
   return rows.map((r) => r.menuId);
 }
 
@@ -469,7 +335,7 @@ export async function setRoleMenus(
   const current = await roleMenuIds(db, ctx, roleId);
   await assertWithinOwnAccess(menus, ctx, { menuIds: compact.filter((id) => !current.includes(id)) });
   await db.transaction(async (tx) => {
-    await replaceRoleMenus(tx, roleId, compact);
+    await repo.replaceRoleMenus(tx, roleId, compact);
     await activity(tx, ctx, `修改了角色“${role.name}”的菜单权限`);
   });
   return compact;
