@@ -1,4 +1,3 @@
-import { asc, eq, inArray } from 'drizzle-orm';
 import {
   hasPermission,
   MODE_GROUPS,
@@ -8,23 +7,14 @@ import {
   type Mode,
 } from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { menus, roleMenus, roles, userRoles } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { MENU_TREE, type MenuSeed } from './menu.data';
 import type { FlatMenuEntry, GrantMenuNode, MenuNode, ModeMenuGroup } from '@kaopei/shared/contracts/menu';
+import { findMenuIds, listMenus, listRoleGrantsOfUser, upsertMenu, type MenuRow } from './menu.repo';
 
 export type { FlatMenuEntry, GrantMenuNode, MenuNode, ModeMenuGroup } from '@kaopei/shared/contracts/menu';
 
-interface FlatMenu {
-  id: number;
-  parentId: number | null;
-  name: string;
-  icon: string | null;
-  url: string | null;
-  modes: string | null;
-  permissionIndex: number | null;
-  sort: number;
-}
+type FlatMenu = MenuRow;
 
 function flatten(nodes: MenuSeed[], parentId: number | null, out: FlatMenu[] = []): FlatMenu[] {
   nodes.forEach((node, index) => {
@@ -46,23 +36,7 @@ function flatten(nodes: MenuSeed[], parentId: number | null, out: FlatMenu[] = [
 /** Writes the menu tree of menu.data.ts into the database (reference data, on every start). */
 export async function syncMenus(db: DbOrTx): Promise<void> {
   const rows = flatten(MENU_TREE, null);
-  for (const row of rows) {
-    await db
-      .insert(menus)
-      .values(row)
-      .onConflictDoUpdate({
-        target: menus.id,
-        set: {
-          parentId: row.parentId,
-          name: row.name,
-          icon: row.icon,
-          url: row.url,
-          modes: row.modes,
-          permissionIndex: row.permissionIndex,
-          sort: row.sort,
-        },
-      });
-  }
+  for (const row of rows) await upsertMenu(db, row);
 }
 
 /** What a caller's roles grant: menu ids directly, and permission bits granting whole groups. */
@@ -78,22 +52,13 @@ export class MenuService {
   constructor(private readonly db: Db) {}
 
   private load(): Promise<FlatMenu[]> {
-    this.cache ??= this.db
-      .select()
-      .from(menus)
-      .orderBy(asc(menus.sort), asc(menus.id))
-      .then((rows) => rows as FlatMenu[]);
+    this.cache ??= listMenus(this.db);
     return this.cache;
   }
 
   async grants(ctx: Pick<RequestContext, 'userId' | 'isAdmin'>): Promise<Grants> {
     if (ctx.isAdmin) return { all: true, menuIds: new Set(), permission: 0 };
-    const rows = await this.db
-      .select({ roleId: roles.id, permission: roles.permission, menuId: roleMenus.menuId })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .leftJoin(roleMenus, eq(roleMenus.roleId, roles.id))
-      .where(eq(userRoles.userId, ctx.userId));
+    const rows = await listRoleGrantsOfUser(this.db, ctx.userId);
     const menuIds = new Set<number>();
     let permission = 0;
     for (const row of rows) {
@@ -188,7 +153,7 @@ export class MenuService {
   /** Menu ids in the tree, for validating role grants. */
   async existingIds(ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.select({ id: menus.id }).from(menus).where(inArray(menus.id, ids));
+    const rows = await findMenuIds(this.db, ids);
     return rows.map((r) => r.id);
   }
 
