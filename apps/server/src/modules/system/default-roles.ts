@@ -1,6 +1,6 @@
 import { permissionMaskFromIndices } from '@kaopei/shared';
 import type { DbOrTx } from '../../db/client';
-import { roleMenus, roles } from '../../db/schema';
+import { insertRole, insertRoleMenus } from './system.repo';
 
 /** The roles every new organisation starts with: the menu ids each grants, and its permission bits. */
 export const DEFAULT_ROLES = [
@@ -42,19 +42,19 @@ export async function createDefaultRoles(
 ): Promise<Record<DefaultRoleKey, number>> {
   const ids = {} as Record<DefaultRoleKey, number>;
   for (const def of DEFAULT_ROLES) {
-    const [role] = await db
-      .insert(roles)
-      .values({
-        organizationId,
+    const role = await insertRole(
+      db,
+      { organizationId },
+      {
         name: def.name,
         description: def.description,
         permission: permissionMaskFromIndices([...def.permission]),
         isDefault: def.key === 'staff',
-      })
-      .returning({ id: roles.id });
+      },
+    );
     if (!role) throw new Error('role insert failed');
     ids[def.key] = role.id;
-    await db.insert(roleMenus).values(def.menuIds.map((menuId) => ({ roleId: role.id, menuId })));
+    await insertRoleMenus(db, role.id, def.menuIds);
   }
   return ids;
 }
