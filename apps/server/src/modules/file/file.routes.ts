@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { fileContracts } from '@kaopei/shared/contracts/file';
-import { files } from '../../db/schema';
 import { badRequest, notFound, ok } from '../../core/http';
 import { bearerToken } from '../../core/auth-hook';
 import { route } from '../../core/route';
 import { newStorageKey } from '../../core/storage';
+import { findFileByKeyInAnyOrg, insertFile } from './file.repo';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
@@ -27,18 +26,13 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       throw badRequest('只能上传 PNG、JPG、GIF 或 WebP 图片');
     const key = newStorageKey(request.ctx.organizationId, part.filename);
     await storage.put(key, data);
-    const [row] = await db
-      .insert(files)
-      .values({
-        organizationId: request.ctx.organizationId,
-        key,
-        name: part.filename.slice(0, 255),
-        mime: part.mimetype,
-        size: data.length,
-        isPublic: isPublic ? 1 : 0,
-        createdBy: request.ctx.userId,
-      })
-      .returning({ id: files.id });
+    const row = await insertFile(db, request.ctx, {
+      key,
+      name: part.filename.slice(0, 255),
+      mime: part.mimetype,
+      size: data.length,
+      isPublic: isPublic ? 1 : 0,
+    });
     if (!row) throw new Error('file row not written');
     return ok({ id: row.id, name: part.filename, size: data.length, url: fileUrl(key) });
   });
@@ -49,7 +43,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     fileContracts.serve,
     async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
-      const [row] = await db.select().from(files).where(eq(files.key, key));
+      const row = await findFileByKeyInAnyOrg(db, key);
       if (!row) throw notFound('文件不存在');
       if (!row.isPublic) {
         const token = bearerToken(request);
