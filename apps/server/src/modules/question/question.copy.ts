@@ -1,8 +1,15 @@
-import { and, asc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db, type DbOrTx } from '../../db/client';
-import { knowledgeNodes, questionBanks, questionKnowledge, questions } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { platformOrganizationId, questionNotFound, requireWritableBank } from './question.service';
+import {
+  insertQuestionCopyRows,
+  insertQuestionKnowledgeLinks,
+  listBankIdsOfCategory,
+  listCopyableQuestionIds,
+  listReadableKnowledgeLinks,
+  lockOwnBank,
+  type CopySource,
+} from './question.repo';
 import type { QuestionFilter } from '@kaopei/shared/contracts/question';
 
 /**
@@ -13,20 +20,6 @@ import type { QuestionFilter } from '@kaopei/shared/contracts/question';
  * links are kept for nodes the caller's organisation may read (its own and the platform's); tags are
  * not copied, as they belong to the source organisation.
  */
-
-/** Question columns a copy does not take over (status is decided separately). */
-const UNCOPIED_COLUMNS = new Set([
-  'id',
-  'organizationId',
-  'bankId',
-  'status',
-  'createdBy',
-  'createdAt',
-  'updatedAt',
-  'auditReason',
-  'auditedBy',
-  'auditedAt',
-]);
 
 /** Organisations whose questions and knowledge nodes the caller may read: its own and the platform's. */
 export async function readableOrganizations(db: DbOrTx, ctx: RequestContext): Promise<number[]> {
@@ -44,64 +37,24 @@ export async function insertQuestionCopies(
   tx: DbOrTx,
   ctx: RequestContext,
   toBankId: number,
-  source: SQL,
+  source: CopySource,
 ): Promise<{ sourceId: number; id: number }[]> {
-  // Generated columns (e.g. search helpers) are computed by the database, never inserted.
-  const copied = Object.entries(getTableColumns(questions)).filter(
-    ([key, column]) => !UNCOPIED_COLUMNS.has(key) && column.generated === undefined,
-  );
-  const names = sql.join(
-    copied.map(([, column]) => sql.identifier(column.name)),
-    sql`, `,
-  );
-  const fromSource = sql.join(
-    copied.map(([, column]) => sql`q.${sql.identifier(column.name)}`),
-    sql`, `,
-  );
-  // New ids are drawn first so each copy is paired with its source without relying on row order.
-  const result = await tx.execute(sql`
-    with source as (
-      select id as source_id, nextval(pg_get_serial_sequence('questions', 'id')) as copy_id
-      from ${questions} where ${source}
-    ), copied as (
-      insert into ${questions} (id, organization_id, bank_id, created_by, status, ${names})
-      overriding system value
-      select source.copy_id, ${ctx.organizationId}::bigint, ${toBankId}::bigint, ${ctx.userId}::bigint,
-        case when q.status = 1 then 1 else 0 end, ${fromSource}
-      from source join ${questions} q on q.id = source.source_id
-      returning id
-    )
-    select source.source_id, source.copy_id from source order by source.source_id`);
-  const pairs = rowsOf<{ source_id: string | number; copy_id: string | number }>(result).map((row) => ({
-    sourceId: Number(row.source_id),
-    id: Number(row.copy_id),
-  }));
+  const pairs = await insertQuestionCopyRows(tx, ctx, toBankId, source);
   if (pairs.length === 0) return pairs;
 
   const readable = await readableOrganizations(tx, ctx);
-  const links = await tx
-    .select({ questionId: questionKnowledge.questionId, knowledgeId: questionKnowledge.knowledgeId })
-    .from(questionKnowledge)
-    .innerJoin(knowledgeNodes, eq(knowledgeNodes.id, questionKnowledge.knowledgeId))
-    .where(
-      and(
-        inArray(
-          questionKnowledge.questionId,
-          pairs.map((pair) => pair.sourceId),
-        ),
-        inArray(knowledgeNodes.organizationId, readable),
-      ),
-    );
+  const links = await listReadableKnowledgeLinks(
+    tx,
+    pairs.map((pair) => pair.sourceId),
+    readable,
+  );
   const copyOf = new Map(pairs.map((pair) => [pair.sourceId, pair.id]));
   const values = links.flatMap((link) => {
     const questionId = copyOf.get(link.questionId);
     return questionId === undefined ? [] : [{ questionId, knowledgeId: link.knowledgeId }];
   });
   for (let start = 0; start < values.length; start += 1000) {
-    await tx
-      .insert(questionKnowledge)
-      .values(values.slice(start, start + 1000))
-      .onConflictDoNothing();
+    await insertQuestionKnowledgeLinks(tx, values.slice(start, start + 1000));
   }
   return pairs;
 }
@@ -110,8 +63,8 @@ export async function insertQuestionCopies(
  * Which questions of a source bank a copy takes: all of the caller's own bank, only the approved ones
  * of a platform bank (other organisations never see the platform's unapproved questions).
  */
-export function copyableInBank(bankId: number, ownedByCaller: boolean): SQL {
-  return and(eq(questions.bankId, bankId), ownedByCaller ? undefined : eq(questions.status, 1)) as SQL;
+export function copyableInBank(bankId: number, ownedByCaller: boolean): CopySource {
+  return { bankId, approvedOnly: !ownedByCaller };
 }
 
 /**
@@ -128,29 +81,13 @@ export async function copyQuestions(
   await requireWritableBank(db, ctx, toBankId);
   const unique = [...new Set(ids)];
   const platform = await platformOrganizationId(db);
-  const copyable = or(
-    eq(questions.organizationId, ctx.organizationId),
-    platform === undefined ? undefined : and(eq(questions.organizationId, platform), eq(questions.status, 1)),
-  ) as SQL;
-  const found = await db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(and(inArray(questions.id, unique), copyable));
+  const found = await listCopyableQuestionIds(db, ctx, unique, platform);
   if (found.length !== unique.length) throw questionNotFound();
   const pairs = await db.transaction(async (tx) => {
     // The target bank may have been deleted meanwhile: lock it and check again inside the transaction.
-    const [bank] = await tx
-      .select({ id: questionBanks.id })
-      .from(questionBanks)
-      .where(and(eq(questionBanks.id, toBankId), eq(questionBanks.organizationId, ctx.organizationId)))
-      .for('update');
+    const bank = await lockOwnBank(tx, ctx, toBankId);
     if (!bank) throw questionNotFound();
-    const inserted = await insertQuestionCopies(
-      tx,
-      ctx,
-      toBankId,
-      and(inArray(questions.id, unique), copyable) as SQL,
-    );
+    const inserted = await insertQuestionCopies(tx, ctx, toBankId, { ids: unique, platformId: platform });
     // A source deleted since the check above: copy nothing.
     if (inserted.length !== unique.length) throw questionNotFound();
     return inserted;
@@ -169,14 +106,7 @@ export async function narrowToBankCategory(
 ): Promise<QuestionFilter | null> {
   const { bankCategory, bankId, ...rest } = filter;
   if (!bankCategory) return bankId === undefined ? rest : { ...rest, bankId };
-  const banks = await db
-    .select({ id: questionBanks.id })
-    .from(questionBanks)
-    .where(
-      and(eq(questionBanks.organizationId, ctx.organizationId), eq(questionBanks.category, bankCategory)),
-    )
-    .orderBy(asc(questionBanks.id));
-  const inCategory = new Set(banks.map((bank) => bank.id));
+  const inCategory = new Set(await listBankIdsOfCategory(db, ctx, bankCategory));
   const asked = [...(rest.bankIds ?? []), ...(bankId !== undefined ? [bankId] : [])];
   const bankIds = asked.length > 0 ? asked.filter((id) => inCategory.has(id)) : [...inCategory];
   if (bankIds.length === 0) return null;

@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import { and, asc, eq } from 'drizzle-orm';
 import {
   QUESTION_TYPE_LABELS,
   QuestionType,
@@ -9,12 +8,12 @@ import {
   type QuestionType as QuestionTypeValue,
 } from '@kaopei/shared';
 import type { Db } from '../../db/client';
-import { questionBanks, questions } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { AppError, badRequest } from '../../core/http';
 import type { JobProgress } from '../../core/jobs';
 import { cellText, styleHeaderRow, workbookBuffer } from '../staff/staff.excel';
 import { insertPrepared, prepareQuestion, STATUS_LABELS, type PreparedQuestion } from './question.service';
+import { listQuestionsForExport } from './question.repo';
 import type { ImportMode, ImportResult, ImportRowError } from '@kaopei/shared/contracts/file';
 import type { CodeAnswer, FillAnswer, ShortAnswer } from '@kaopei/shared/contracts/question';
 
@@ -424,21 +423,7 @@ function answerText(type: number, options: unknown, answer: unknown): Values {
 
 /** The bank's questions as a workbook in the import format (plus 状态 and 难度等级 columns). */
 export async function exportQuestions(db: Db, ctx: RequestContext, bankId: number): Promise<Buffer> {
-  const rows = await db
-    .select({
-      type: questions.type,
-      stemText: questions.stemText,
-      options: questions.options,
-      answer: questions.answer,
-      analysis: questions.analysis,
-      difficulty: questions.difficulty,
-      defaultPoints: questions.defaultPoints,
-      status: questions.status,
-    })
-    .from(questions)
-    .innerJoin(questionBanks, eq(questionBanks.id, questions.bankId))
-    .where(and(eq(questions.organizationId, ctx.organizationId), eq(questions.bankId, bankId)))
-    .orderBy(asc(questions.id));
+  const rows = await listQuestionsForExport(db, ctx, bankId);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(SHEET_NAME);
   sheet.columns = [

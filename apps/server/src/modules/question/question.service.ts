@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   CODE_LANGUAGES,
   DEFAULT_CODE_TEMPLATES,
@@ -6,22 +5,9 @@ import {
   questionTypeLabel,
   type QuestionType,
 } from '@kaopei/shared';
-import { unionAll } from 'drizzle-orm/pg-core';
-import { rowsOf, type Db, type DbOrTx } from '../../db/client';
-import {
-  knowledgeNodes,
-  organizations,
-  questionBanks,
-  questionCounts,
-  questionKnowledge,
-  questionTags,
-  questions,
-  tags,
-  users,
-} from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest, forbidden, notFound } from '../../core/http';
-import { containsPattern } from '../../core/db-errors';
 import type { TagRef } from '@kaopei/shared/contracts/tag';
 import { registerTagLinks, requireTags } from '../tag/tag.service';
 import { sanitizeStem, validateKey } from './question.rules';
@@ -35,8 +21,38 @@ import type {
   QuestionRow,
   QuestionTypeCount,
 } from '@kaopei/shared/contracts/question';
+import {
+  addQuestionKnowledgeLinks,
+  addQuestionTagLinks,
+  countQuestionsByKnowledgeAndType,
+  deleteQuestionRows,
+  estimateMatches,
+  findBankInAnyOrg,
+  findOwnBank,
+  findPlatformOrganizationId,
+  findQuestionAudit,
+  findReadableQuestionRow,
+  insertQuestion,
+  insertQuestionKnowledgeLinks,
+  insertQuestions,
+  insertQuestionTagLinks,
+  listLinksOfQuestions,
+  listMatchSample,
+  listQuestionOwnersInAnyOrg,
+  listQuestionPage,
+  listReadableKnowledgeIds,
+  moveQuestionRows,
+  questionTagLink,
+  replaceQuestionLinks,
+  sumQuestionCountersByType,
+  updateQuestionAudit,
+  updateQuestionContent,
+  type QuestionRecord,
+} from './question.repo';
 
-registerTagLinks(TagType.QUESTION, { table: questionTags, tagId: questionTags.tagId });
+export { estimateMatches } from './question.repo';
+
+registerTagLinks(TagType.QUESTION, questionTagLink);
 
 export const STATUS_LABELS: Readonly<Record<number, string>> = { 0: '待审核', 1: '已通过', 2: '已驳回' };
 
@@ -52,12 +68,7 @@ let platformIdCache: number | undefined;
 
 export async function platformOrganizationId(db: DbOrTx): Promise<number | undefined> {
   if (platformIdCache !== undefined) return platformIdCache;
-  const [row] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.kind, 'platform'))
-    .limit(1);
-  platformIdCache = row?.id;
+  platformIdCache = await findPlatformOrganizationId(db);
   return platformIdCache;
 }
 
@@ -67,10 +78,7 @@ export async function requireWritableBank(
   ctx: RequestContext,
   bankId: number,
 ): Promise<{ id: number; name: string }> {
-  const [bank] = await db
-    .select({ id: questionBanks.id, name: questionBanks.name, organizationId: questionBanks.organizationId })
-    .from(questionBanks)
-    .where(eq(questionBanks.id, bankId));
+  const bank = await findBankInAnyOrg(db, bankId);
   if (!bank) throw bankNotFound();
   if (bank.organizationId === ctx.organizationId) return bank;
   if (bank.organizationId === (await platformOrganizationId(db))) throw forbidden(PUBLIC_READ_ONLY);
@@ -83,10 +91,7 @@ export async function requireOwnBank(
   ctx: RequestContext,
   bankId: number,
 ): Promise<{ id: number; name: string }> {
-  const [bank] = await db
-    .select({ id: questionBanks.id, name: questionBanks.name })
-    .from(questionBanks)
-    .where(and(eq(questionBanks.id, bankId), eq(questionBanks.organizationId, ctx.organizationId)));
+  const bank = await findOwnBank(db, ctx, bankId);
   if (!bank) throw bankNotFound();
   return bank;
 }
@@ -107,10 +112,7 @@ async function requireOwnQuestions(
 ): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const found = await db
-    .select({ id: questions.id, organizationId: questions.organizationId })
-    .from(questions)
-    .where(inArray(questions.id, unique));
+  const found = await listQuestionOwnersInAnyOrg(db, unique);
   const platform = await platformOrganizationId(db);
   if (found.some((row) => row.organizationId !== ctx.organizationId && row.organizationId === platform)) {
     if (found.length === unique.length) throw forbidden(PUBLIC_READ_ONLY);
@@ -125,92 +127,20 @@ async function requireOwnQuestions(
 async function requireKnowledge(db: DbOrTx, ctx: RequestContext, ids: readonly number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const found = await db
-    .select({ id: knowledgeNodes.id })
-    .from(knowledgeNodes)
-    .where(
-      and(
-        inArray(knowledgeNodes.id, unique),
-        inArray(knowledgeNodes.organizationId, await readableOrgs(db, ctx)),
-      ),
-    );
+  const found = await listReadableKnowledgeIds(db, unique, await readableOrgs(db, ctx));
   if (found.length !== unique.length) throw notFound('知识点不存在');
   return unique;
 }
 
 // ---------- reading ----------
 
-const rowColumns = {
-  id: questions.id,
-  organizationId: questions.organizationId,
-  bankId: questions.bankId,
-  bankName: questionBanks.name,
-  type: questions.type,
-  stem: questions.stem,
-  stemText: questions.stemText,
-  options: questions.options,
-  answer: questions.answer,
-  analysis: questions.analysis,
-  difficulty: questions.difficulty,
-  defaultPoints: questions.defaultPoints,
-  status: questions.status,
-  auditReason: questions.auditReason,
-  createdAt: questions.createdAt,
-  updatedAt: questions.updatedAt,
-};
-
-type RawRow = {
-  id: number;
-  organizationId: number;
-  bankId: number;
-  bankName: string;
-  type: number;
-  stem: string;
-  stemText: string;
-  options: unknown;
-  answer: unknown;
-  analysis: string | null;
-  difficulty: number;
-  defaultPoints: number;
-  status: number;
-  auditReason: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
-
-async function withLinks(db: DbOrTx, ctx: RequestContext, rows: RawRow[]): Promise<QuestionRow[]> {
+async function withLinks(db: DbOrTx, ctx: RequestContext, rows: QuestionRecord[]): Promise<QuestionRow[]> {
   const ids = rows.map((row) => row.id);
   const tagMap = new Map<number, TagRef[]>();
   const knowledgeMap = new Map<number, KnowledgeRef[]>();
   if (ids.length > 0) {
     // One query for the page's tags and knowledge points together.
-    const tagLinks = db
-      .select({
-        questionId: questionTags.questionId,
-        kind: sql<string>`'tag'`.as('kind'),
-        refId: tags.id,
-        name: sql<string>`${tags.name}::text`.as('name'),
-        type: sql<number | null>`${tags.type}::smallint`.as('type'),
-        color: sql<string | null>`${tags.color}::text`.as('color'),
-      })
-      .from(questionTags)
-      .innerJoin(tags, eq(tags.id, questionTags.tagId))
-      .where(inArray(questionTags.questionId, ids));
-    const knowledgeLinks = db
-      .select({
-        questionId: questionKnowledge.questionId,
-        kind: sql<string>`'knowledge'`.as('kind'),
-        refId: knowledgeNodes.id,
-        name: sql<string>`${knowledgeNodes.name}::text`.as('name'),
-        type: sql<number | null>`null::smallint`.as('type'),
-        color: sql<string | null>`null::text`.as('color'),
-      })
-      .from(questionKnowledge)
-      .innerJoin(knowledgeNodes, eq(knowledgeNodes.id, questionKnowledge.knowledgeId))
-      .where(inArray(questionKnowledge.questionId, ids));
-    const links = (await unionAll(tagLinks, knowledgeLinks)).sort((a, b) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-    );
+    const links = await listLinksOfQuestions(db, ids);
     for (const link of links) {
       const questionId = link.questionId;
       if (link.kind === 'tag') {
@@ -252,65 +182,20 @@ async function withLinks(db: DbOrTx, ctx: RequestContext, rows: RawRow[]): Promi
 
 /** One question of the caller's organisation or the platform's public ones. */
 export async function getQuestion(db: DbOrTx, ctx: RequestContext, id: number): Promise<QuestionRow> {
-  const [row] = await db
-    .select(rowColumns)
-    .from(questions)
-    .innerJoin(questionBanks, eq(questionBanks.id, questions.bankId))
-    .where(and(eq(questions.id, id), inArray(questions.organizationId, await readableOrgs(db, ctx))));
+  const row = await findReadableQuestionRow(db, id, await readableOrgs(db, ctx));
   if (!row) throw questionNotFound();
   const [result] = await withLinks(db, ctx, [row]);
   if (!result) throw questionNotFound();
   return result;
 }
 
-function filterBanks(filter: QuestionFilter): number[] {
-  return [...(filter.bankIds ?? []), ...(filter.bankId !== undefined ? [filter.bankId] : [])];
-}
-
 function filterTypes(filter: QuestionFilter): QuestionType[] {
   return [...(filter.types ?? []), ...(filter.type !== undefined ? [filter.type] : [])];
 }
 
-/**
- * Conditions on the question row itself (bank, type, difficulty, status, keyword). `useGrams` adds the
- * GIN-indexed keyword pieces, which pay off when the keyword is rare; for a common one, walking the
- * list order and checking ILIKE finds a page sooner.
- */
-function columnConditions(filter: QuestionFilter, useGrams = true): (SQL | undefined)[] {
-  const types = filterTypes(filter);
-  const banks = filterBanks(filter);
-  const keyword = filter.keyword?.trim();
-  return [
-    banks.length > 0 ? inArray(questions.bankId, banks) : undefined,
-    types.length > 0 ? inArray(questions.type, types) : undefined,
-    filter.difficultyMin !== undefined ? sql`${questions.difficulty} >= ${filter.difficultyMin}` : undefined,
-    filter.difficultyMax !== undefined ? sql`${questions.difficulty} <= ${filter.difficultyMax}` : undefined,
-    filter.status !== undefined ? eq(questions.status, filter.status) : undefined,
-    // The GIN-indexed two-character pieces narrow the search; ILIKE confirms the exact substring.
-    useGrams && keyword && [...keyword].length >= 2
-      ? sql`kp_bigrams(${questions.stemText}) @> kp_bigrams(${keyword})`
-      : undefined,
-    keyword ? ilike(questions.stemText, containsPattern(keyword)) : undefined,
-  ];
-}
-
-/** The ids of questions carrying any of the filter's tags and any of its knowledge points, as SQL. */
-function linkedIds(filter: QuestionFilter): SQL | undefined {
-  const parts: SQL[] = [];
-  if (filter.tagIds && filter.tagIds.length > 0)
-    parts.push(
-      sql`select ${questionTags.questionId} as question_id from ${questionTags} where ${inArray(questionTags.tagId, filter.tagIds)}`,
-    );
-  if (filter.knowledgeIds && filter.knowledgeIds.length > 0)
-    parts.push(
-      sql`select ${questionKnowledge.questionId} as question_id from ${questionKnowledge} where ${inArray(questionKnowledge.knowledgeId, filter.knowledgeIds)}`,
-    );
-  return parts.length > 0 ? sql.join(parts, sql` intersect `) : undefined;
-}
-
-function filterConditions(filter: QuestionFilter, useGrams = true): (SQL | undefined)[] {
-  const linked = linkedIds(filter);
-  return [...columnConditions(filter, useGrams), linked ? sql`${questions.id} in (${linked})` : undefined];
+/** Whether the filter names tags or knowledge points (their link tables then start the search). */
+function hasLinkFilter(filter: QuestionFilter): boolean {
+  return Boolean(filter.tagIds?.length || filter.knowledgeIds?.length);
 }
 
 /** Whether `question_counts` can answer counts for this filter (banks, types, status, difficulty only). */
@@ -328,60 +213,22 @@ export const COUNT_CAP = 1000;
 const CODE_TYPES_ORDER: QuestionType[] = [0, 1, 2, 3, 4, 5];
 
 /** Question counts per type from the trigger-kept counters, for a filter `counterFilter` accepts. */
-async function countersByType(
+function countersByType(
   db: DbOrTx,
   organizationId: number,
   filter: QuestionFilter,
 ): Promise<Map<number, number>> {
-  const banks = filterBanks(filter);
-  const types = filterTypes(filter);
-  const rows = await db
-    .select({
-      type: questionCounts.type,
-      count: sql<number>`coalesce(sum(${questionCounts.count}), 0)`.mapWith(Number),
-    })
-    .from(questionCounts)
-    .where(
-      and(
-        eq(questionCounts.organizationId, organizationId),
-        banks.length > 0 ? inArray(questionCounts.bankId, banks) : undefined,
-        types.length > 0 ? inArray(questionCounts.type, types) : undefined,
-        filter.status !== undefined ? eq(questionCounts.status, filter.status) : undefined,
-        filter.difficultyMin !== undefined
-          ? sql`${questionCounts.difficulty} >= ${filter.difficultyMin}`
-          : undefined,
-        filter.difficultyMax !== undefined
-          ? sql`${questionCounts.difficulty} <= ${filter.difficultyMax}`
-          : undefined,
-      ),
-    )
-    .groupBy(questionCounts.type);
-  return new Map(rows.map((row) => [row.type, row.count]));
+  return sumQuestionCountersByType(db, { organizationId }, filter);
 }
 
-/**
- * Up to `limit` questions matching a filter the counters cannot answer, as (id, type). Tag and
- * knowledge filters start from their link tables (a materialised set, so the planner never walks the
- * whole organisation looking for a rare combination); keywords start from the GIN index.
- */
-async function matchSample(
+/** Up to `limit` questions matching a filter the counters cannot answer, as (id, type). */
+function matchSample(
   db: DbOrTx,
   organizationId: number,
   filter: QuestionFilter,
   limit: number,
 ): Promise<{ id: number; type: number }[]> {
-  const linked = linkedIds(filter);
-  const where = and(eq(questions.organizationId, organizationId), ...columnConditions(filter));
-  const query = linked
-    ? sql`with linked as materialized (${linked})
-          select ${questions.id} as id, ${questions.type} as type
-          from linked join ${questions} on ${questions.id} = linked.question_id
-          where ${where} limit ${limit}`
-    : sql`select ${questions.id} as id, ${questions.type} as type from ${questions} where ${where} limit ${limit}`;
-  return rowsOf<{ id: number | string; type: number }>(await db.execute(query)).map((row) => ({
-    id: Number(row.id),
-    type: Number(row.type),
-  }));
+  return listMatchSample(db, { organizationId }, filter, limit);
 }
 
 /**
@@ -391,22 +238,6 @@ async function matchSample(
  */
 export const COMMON_ESTIMATE = 10 * COUNT_CAP;
 
-/** The planner's estimate of the questions matching the row conditions (EXPLAIN, nothing is read). */
-export async function estimateMatches(
-  db: DbOrTx,
-  organizationId: number,
-  filter: QuestionFilter,
-): Promise<number> {
-  const where = and(eq(questions.organizationId, organizationId), ...columnConditions(filter));
-  const [row] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`explain (format json) select 1 from ${questions} where ${where}`),
-  );
-  const raw = row ? Object.values(row)[0] : undefined;
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
-    { Plan?: { 'Plan Rows'?: number } }[] | undefined;
-  return Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
-}
-
 /** All matches of a filter the counters cannot answer, or null when there are more than COUNT_CAP. */
 async function collectMatches(
   db: DbOrTx,
@@ -414,7 +245,7 @@ async function collectMatches(
   filter: QuestionFilter,
 ): Promise<{ id: number; type: number }[] | null> {
   if (
-    !linkedIds(filter) &&
+    !hasLinkFilter(filter) &&
     filter.keyword?.trim() &&
     (await estimateMatches(db, organizationId, filter)) > COMMON_ESTIMATE
   ) {
@@ -444,15 +275,6 @@ async function countTypesIn(db: DbOrTx, organizationId: number, filter: Question
   return matches ? { byType: tally(matches), capped: false } : { byType: new Map(), capped: true };
 }
 
-const SORT_COLUMNS = {
-  createdAt: questions.createdAt,
-  updatedAt: questions.updatedAt,
-  difficulty: questions.difficulty,
-  type: questions.type,
-  status: questions.status,
-  id: questions.id,
-} as const;
-
 export interface QuestionPage {
   rows: QuestionRow[];
   total: number;
@@ -473,20 +295,12 @@ async function searchIn(
   organizationId: number,
   filter: QuestionFilter & { limit: number; offset: number },
 ): Promise<QuestionPage> {
-  const direction = filter.sortOrder === 'asc' ? asc : desc;
-  const sortColumn = SORT_COLUMNS[filter.sortField ?? 'createdAt'];
-  const page = (where: SQL | undefined) =>
-    db
-      .select(rowColumns)
-      .from(questions)
-      .innerJoin(questionBanks, eq(questionBanks.id, questions.bankId))
-      .where(and(eq(questions.organizationId, organizationId), where))
-      .orderBy(direction(sortColumn), direction(questions.id))
-      .limit(filter.limit)
-      .offset(filter.offset);
+  const scope = { organizationId };
+  const page = (narrow: { useGrams: boolean } | { ids: number[] }) =>
+    listQuestionPage(db, scope, filter, narrow);
   if (counterFilter(filter)) {
     const [rows, byType] = await Promise.all([
-      page(and(...filterConditions(filter))),
+      page({ useGrams: true }),
       countersByType(db, organizationId, filter),
     ]);
     let total = 0;
@@ -498,15 +312,10 @@ async function searchIn(
     const rows =
       sample.length === 0 || filter.offset >= sample.length
         ? []
-        : await page(
-            inArray(
-              questions.id,
-              sample.map((row) => row.id),
-            ),
-          );
+        : await page({ ids: sample.map((row) => row.id) });
     return { rows: await withLinks(db, ctx, rows), total: sample.length, totalCapped: false };
   }
-  const rows = await page(and(...filterConditions(filter, false)));
+  const rows = await page({ useGrams: false });
   return { rows: await withLinks(db, ctx, rows), total: COUNT_CAP, totalCapped: true };
 }
 
@@ -559,21 +368,7 @@ export async function countByKnowledgeAndType(
   ctx: RequestContext,
   filter: QuestionFilter,
 ): Promise<KnowledgeTypeCount[]> {
-  const rows = await db
-    .select({ knowledgeId: questionKnowledge.knowledgeId, type: questions.type, count: count() })
-    .from(questionKnowledge)
-    .innerJoin(questions, eq(questions.id, questionKnowledge.questionId))
-    .where(
-      and(
-        eq(questions.organizationId, ctx.organizationId),
-        ...filterConditions({ ...filter, knowledgeIds: undefined }),
-        filter.knowledgeIds && filter.knowledgeIds.length > 0
-          ? inArray(questionKnowledge.knowledgeId, filter.knowledgeIds)
-          : undefined,
-      ),
-    )
-    .groupBy(questionKnowledge.knowledgeId, questions.type)
-    .orderBy(asc(questionKnowledge.knowledgeId), asc(questions.type));
+  const rows = await countQuestionsByKnowledgeAndType(db, ctx, filter);
   const result = new Map<number, KnowledgeTypeCount>();
   for (const row of rows) {
     const entry = result.get(row.knowledgeId) ?? { knowledgeId: row.knowledgeId, total: 0, counts: [] };
@@ -620,26 +415,7 @@ async function replaceLinks(
   tagIds: number[] | undefined,
   knowledgeIds: number[] | undefined,
 ): Promise<void> {
-  if (tagIds !== undefined) {
-    await tx.delete(questionTags).where(inArray(questionTags.questionId, questionIds));
-    if (tagIds.length > 0) {
-      await tx
-        .insert(questionTags)
-        .values(questionIds.flatMap((questionId) => tagIds.map((tagId) => ({ questionId, tagId }))));
-    }
-  }
-  if (knowledgeIds !== undefined) {
-    await tx.delete(questionKnowledge).where(inArray(questionKnowledge.questionId, questionIds));
-    if (knowledgeIds.length > 0) {
-      await tx
-        .insert(questionKnowledge)
-        .values(
-          questionIds.flatMap((questionId) =>
-            knowledgeIds.map((knowledgeId) => ({ questionId, knowledgeId })),
-          ),
-        );
-    }
-  }
+  await replaceQuestionLinks(tx, questionIds, tagIds, knowledgeIds);
 }
 
 export async function addQuestion(
@@ -652,23 +428,15 @@ export async function addQuestion(
   const tagList = await requireTags(db, ctx.organizationId, TagType.QUESTION, input.tagIds);
   const knowledgeIds = await requireKnowledge(db, ctx, input.knowledgeIds);
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(questions)
-      .values({
-        ...prepared,
-        organizationId: ctx.organizationId,
-        bankId: input.bankId,
-        createdBy: ctx.userId,
-      })
-      .returning({ id: questions.id });
-    if (!row) throw new Error('question insert failed');
+    const id = await insertQuestion(tx, ctx, input.bankId, prepared);
+    if (id === undefined) throw new Error('question insert failed');
     await replaceLinks(
       tx,
-      [row.id],
+      [id],
       tagList.map((tag) => tag.tagId),
       knowledgeIds,
     );
-    return row.id;
+    return id;
   });
   return getQuestion(db, ctx, id);
 }
@@ -686,18 +454,7 @@ export async function modifyQuestion(
   const tagList = await requireTags(db, ctx.organizationId, TagType.QUESTION, input.tagIds);
   const knowledgeIds = await requireKnowledge(db, ctx, input.knowledgeIds);
   await db.transaction(async (tx) => {
-    await tx
-      .update(questions)
-      .set({
-        ...prepared,
-        bankId: input.bankId,
-        status: 0,
-        auditReason: null,
-        auditedBy: null,
-        auditedAt: null,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(questions.id, id), eq(questions.organizationId, ctx.organizationId)));
+    await updateQuestionContent(tx, ctx, id, input.bankId, prepared);
     await replaceLinks(
       tx,
       [id],
@@ -721,18 +478,12 @@ export async function insertPrepared(
   const ids: number[] = [];
   for (let start = 0; start < list.length; start += BATCH_SIZE) {
     const chunk = list.slice(start, start + BATCH_SIZE);
-    const inserted = await tx
-      .insert(questions)
-      .values(
-        chunk.map(({ tagIds: _tags, knowledgeIds: _knowledge, ...prepared }) => ({
-          ...prepared,
-          organizationId: ctx.organizationId,
-          bankId,
-          createdBy: ctx.userId,
-        })),
-      )
-      .returning({ id: questions.id });
-    const chunkIds = inserted.map((row) => row.id);
+    const chunkIds = await insertQuestions(
+      tx,
+      ctx,
+      bankId,
+      chunk.map(({ tagIds: _tags, knowledgeIds: _knowledge, ...prepared }) => prepared),
+    );
     const tagRows = chunk.flatMap((item, index) =>
       (item.tagIds ?? []).map((tagId) => ({ questionId: chunkIds[index] as number, tagId })),
     );
@@ -742,9 +493,8 @@ export async function insertPrepared(
         knowledgeId,
       })),
     );
-    if (tagRows.length > 0) await tx.insert(questionTags).values(tagRows).onConflictDoNothing();
-    if (knowledgeRows.length > 0)
-      await tx.insert(questionKnowledge).values(knowledgeRows).onConflictDoNothing();
+    if (tagRows.length > 0) await insertQuestionTagLinks(tx, tagRows);
+    if (knowledgeRows.length > 0) await insertQuestionKnowledgeLinks(tx, knowledgeRows);
     ids.push(...chunkIds);
     if (onBatch) await onBatch(ids.length);
   }
@@ -800,10 +550,7 @@ export async function deleteQuestions(
   ids: number[],
 ): Promise<{ count: number }> {
   const unique = await requireOwnQuestions(db, ctx, ids);
-  const deleted = await db
-    .delete(questions)
-    .where(and(eq(questions.organizationId, ctx.organizationId), inArray(questions.id, unique)))
-    .returning({ id: questions.id });
+  const deleted = await deleteQuestionRows(db, ctx, unique);
   return { count: deleted.length };
 }
 
@@ -815,11 +562,7 @@ export async function moveQuestions(
 ): Promise<{ count: number }> {
   await requireWritableBank(db, ctx, toBankId);
   const unique = await requireOwnQuestions(db, ctx, ids);
-  const moved = await db
-    .update(questions)
-    .set({ bankId: toBankId, updatedAt: new Date() })
-    .where(and(eq(questions.organizationId, ctx.organizationId), inArray(questions.id, unique)))
-    .returning({ id: questions.id });
+  const moved = await moveQuestionRows(db, ctx, unique, toBankId);
   return { count: moved.length };
 }
 
@@ -833,30 +576,17 @@ export async function checkQuestion(
 ): Promise<QuestionRow> {
   await requireOwnQuestions(db, ctx, [questionId]);
   if (status === 2 && !reason) throw badRequest('参数 reason 不正确：驳回时必须填写原因');
-  await db
-    .update(questions)
-    .set({
-      status,
-      auditReason: status === 2 ? (reason ?? null) : reason || null,
-      auditedBy: ctx.userId,
-      auditedAt: new Date(),
-    })
-    .where(and(eq(questions.id, questionId), eq(questions.organizationId, ctx.organizationId)));
+  await updateQuestionAudit(db, ctx, questionId, {
+    status,
+    auditReason: status === 2 ? (reason ?? null) : reason || null,
+    auditedBy: ctx.userId,
+    auditedAt: new Date(),
+  });
   return getQuestion(db, ctx, questionId);
 }
 
 export async function auditInfo(db: Db, ctx: RequestContext, questionId: number): Promise<AuditInfo> {
-  const [row] = await db
-    .select({
-      status: questions.status,
-      reason: questions.auditReason,
-      auditorId: questions.auditedBy,
-      auditorName: users.realName,
-      auditedAt: questions.auditedAt,
-    })
-    .from(questions)
-    .leftJoin(users, eq(users.id, questions.auditedBy))
-    .where(and(eq(questions.id, questionId), eq(questions.organizationId, ctx.organizationId)));
+  const row = await findQuestionAudit(db, ctx, questionId);
   if (!row) throw questionNotFound();
   return {
     questionId,
@@ -878,11 +608,10 @@ export async function addQuestionTags(
 ): Promise<{ count: number }> {
   const ids = await requireOwnQuestions(db, ctx, questionIds);
   const tagList = await requireTags(db, ctx.organizationId, TagType.QUESTION, tagIds);
-  const added = await db
-    .insert(questionTags)
-    .values(ids.flatMap((questionId) => tagList.map((tag) => ({ questionId, tagId: tag.tagId }))))
-    .onConflictDoNothing()
-    .returning({ questionId: questionTags.questionId });
+  const added = await addQuestionTagLinks(
+    db,
+    ids.flatMap((questionId) => tagList.map((tag) => ({ questionId, tagId: tag.tagId }))),
+  );
   return { count: added.length };
 }
 
@@ -908,11 +637,7 @@ export async function addQuestionKnowledge(
     ),
   );
   if (values.length === 0) return { count: 0 };
-  const added = await db
-    .insert(questionKnowledge)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ questionId: questionKnowledge.questionId });
+  const added = await addQuestionKnowledgeLinks(db, values);
   return { count: added.length };
 }
 
