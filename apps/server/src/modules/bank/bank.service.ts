@@ -1,14 +1,30 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { QUESTION_TYPES, TagType, questionTypeLabel } from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { bankTags, organizations, questionBanks, questionCounts, questions, tags } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, forbidden, notFound } from '../../core/http';
-import { containsPattern } from '../../core/db-errors';
 import type { TagRef } from '@kaopei/shared/contracts/tag';
 import type { BankRow, BankScope, BankSimple } from '@kaopei/shared/contracts/bank';
 import { registerTagLinks, requireTags } from '../tag/tag.service';
 import { copyableInBank, insertQuestionCopies } from '../question/question.copy';
+import {
+  bankTagLink,
+  deleteBanksWithTags,
+  findBankWithQuestions,
+  findPlatformOrganizationId,
+  findVisibleBank as findVisibleBankRecord,
+  insertBank,
+  listBankCategories,
+  listBankNamesStartingWith,
+  listBankPage,
+  listTagsOfBanks,
+  listVisibleBankNames,
+  lockOwnBank,
+  moveQuestionsOfBanks,
+  replaceBankTags,
+  sumQuestionCountsByBankAndType,
+  updateBank,
+  type BankRecord,
+} from './bank.repo';
 
 /**
  * Question banks. 我的题库 are the caller's organisation's banks; 公开题库 are the platform
@@ -16,7 +32,7 @@ import { copyableInBank, insertQuestionCopies } from '../question/question.copy'
  * Question counts come straight from the questions table (the questions module owns its rows).
  */
 
-registerTagLinks(TagType.QUESTION_BANK, { table: bankTags, tagId: bankTags.tagId });
+registerTagLinks(TagType.QUESTION_BANK, bankTagLink);
 
 export type { BankRow, BankScope, BankSimple, TypeCount } from '@kaopei/shared/contracts/bank';
 
@@ -28,17 +44,10 @@ const bankNotFound = () => notFound(BANK_NOT_FOUND);
 
 /** The platform organisation's id (seedReference creates it). */
 export async function platformOrganizationId(db: DbOrTx): Promise<number> {
-  const [platform] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.kind, 'platform'))
-    .orderBy(asc(organizations.id))
-    .limit(1);
-  if (!platform) throw new Error('platform organisation missing: run seedReference first');
-  return platform.id;
+  const platformId = await findPlatformOrganizationId(db);
+  if (platformId === undefined) throw new Error('platform organisation missing: run seedReference first');
+  return platformId;
 }
-
-type BankRecord = typeof questionBanks.$inferSelect;
 
 /** Question counts per type of each bank. */
 async function countsOfBanks(
@@ -48,15 +57,7 @@ async function countsOfBanks(
   const result = new Map<number, Map<number, number>>();
   if (bankIds.length === 0) return result;
   // The trigger-kept counters: a few rows per bank instead of a count over its questions.
-  const rows = await db
-    .select({
-      bankId: questionCounts.bankId,
-      type: questionCounts.type,
-      count: sql<number>`sum(${questionCounts.count})`.mapWith(Number),
-    })
-    .from(questionCounts)
-    .where(inArray(questionCounts.bankId, [...bankIds]))
-    .groupBy(questionCounts.bankId, questionCounts.type);
+  const rows = await sumQuestionCountsByBankAndType(db, bankIds);
   for (const row of rows) {
     const byType = result.get(row.bankId) ?? new Map<number, number>();
     byType.set(row.type, Number(row.count));
@@ -68,12 +69,7 @@ async function countsOfBanks(
 async function tagsOfBanks(db: DbOrTx, bankIds: readonly number[]): Promise<Map<number, TagRef[]>> {
   const result = new Map<number, TagRef[]>();
   if (bankIds.length === 0) return result;
-  const rows = await db
-    .select({ bankId: bankTags.bankId, tagId: tags.id, type: tags.type, name: tags.name, color: tags.color })
-    .from(bankTags)
-    .innerJoin(tags, eq(tags.id, bankTags.tagId))
-    .where(inArray(bankTags.bankId, [...bankIds]))
-    .orderBy(asc(tags.name), asc(tags.id));
+  const rows = await listTagsOfBanks(db, bankIds);
   for (const { bankId, ...tag } of rows) {
     const list = result.get(bankId) ?? [];
     list.push(tag);
@@ -127,42 +123,23 @@ export async function listBanks(
   query: BankListQuery,
 ): Promise<{ rows: BankRow[]; total: number }> {
   const ownerId = query.scope === 'public' ? await platformOrganizationId(db) : ctx.organizationId;
-  const tagIds = query.tagIds ?? [];
-  const where = and(
-    eq(questionBanks.organizationId, ownerId),
-    query.keyword ? ilike(questionBanks.name, containsPattern(query.keyword)) : undefined,
-    query.category ? eq(questionBanks.category, query.category) : undefined,
-    tagIds.length > 0
-      ? sql`exists (select 1 from ${bankTags} where ${bankTags.bankId} = ${questionBanks.id} and ${inArray(bankTags.tagId, tagIds)})`
-      : undefined,
+  const { banks, total } = await listBankPage(
+    db,
+    { organizationId: ownerId },
+    {
+      keyword: query.keyword,
+      category: query.category,
+      tagIds: query.tagIds ?? [],
+      limit: query.limit,
+      offset: query.offset,
+    },
   );
-  const [banks, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(questionBanks)
-      .where(where)
-      .orderBy(desc(questionBanks.createdAt), desc(questionBanks.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(questionBanks).where(where),
-  ]);
-  return { rows: await toBankRows(db, ctx, banks), total: totalRow?.total ?? 0 };
-}
-
-/** Visible to the caller: its organisation's or the platform's. */
-function visibleTo(platformId: number, ctx: RequestContext): SQL {
-  return or(
-    eq(questionBanks.organizationId, ctx.organizationId),
-    eq(questionBanks.organizationId, platformId),
-  ) as SQL;
+  return { rows: await toBankRows(db, ctx, banks), total };
 }
 
 async function findVisibleBank(db: DbOrTx, ctx: RequestContext, bankId: number): Promise<BankRecord> {
   const platformId = await platformOrganizationId(db);
-  const [bank] = await db
-    .select()
-    .from(questionBanks)
-    .where(and(eq(questionBanks.id, bankId), visibleTo(platformId, ctx)));
+  const bank = await findVisibleBankRecord(db, ctx, platformId, bankId);
   if (!bank) throw bankNotFound();
   return bank;
 }
@@ -176,12 +153,7 @@ async function findOwnBank(
 ): Promise<BankRecord> {
   const bank = await findVisibleBank(db, ctx, bankId);
   if (bank.organizationId !== ctx.organizationId) throw forbidden(PUBLIC_READ_ONLY);
-  if (lock)
-    await db
-      .select({ id: questionBanks.id })
-      .from(questionBanks)
-      .where(eq(questionBanks.id, bankId))
-      .for('update');
+  if (lock) await lockOwnBank(db, ctx, bankId);
   return bank;
 }
 
@@ -195,19 +167,7 @@ export async function getBank(db: DbOrTx, ctx: RequestContext, bankId: number): 
 /** Id and name of every bank the caller can pick from: its own, then the public ones. */
 export async function simpleBanks(db: Db, ctx: RequestContext): Promise<BankSimple[]> {
   const platformId = await platformOrganizationId(db);
-  const rows = await db
-    .select({
-      bankId: questionBanks.id,
-      name: questionBanks.name,
-      organizationId: questionBanks.organizationId,
-    })
-    .from(questionBanks)
-    .where(visibleTo(platformId, ctx))
-    .orderBy(
-      sql`case when ${questionBanks.organizationId} = ${ctx.organizationId} then 0 else 1 end`,
-      asc(questionBanks.name),
-      asc(questionBanks.id),
-    );
+  const rows = await listVisibleBankNames(db, ctx, platformId);
   return rows.map(({ organizationId, ...row }) => ({
     ...row,
     isPublic: organizationId !== ctx.organizationId,
@@ -217,17 +177,7 @@ export async function simpleBanks(db: Db, ctx: RequestContext): Promise<BankSimp
 /** Distinct categories of the caller's banks and/or the public ones, by name. */
 export async function bankCategories(db: Db, ctx: RequestContext, scope?: BankScope): Promise<string[]> {
   const platformId = await platformOrganizationId(db);
-  const owner =
-    scope === 'mine'
-      ? eq(questionBanks.organizationId, ctx.organizationId)
-      : scope === 'public'
-        ? eq(questionBanks.organizationId, platformId)
-        : visibleTo(platformId, ctx);
-  const rows = await db
-    .selectDistinct({ category: questionBanks.category })
-    .from(questionBanks)
-    .where(and(owner, isNotNull(questionBanks.category), ne(questionBanks.category, '')))
-    .orderBy(asc(questionBanks.category));
+  const rows = await listBankCategories(db, ctx, platformId, scope);
   return rows.flatMap((row) => (row.category ? [row.category] : []));
 }
 
@@ -240,29 +190,25 @@ export interface BankInput {
 }
 
 async function replaceTags(tx: DbOrTx, bankId: number, tagList: TagRef[]): Promise<void> {
-  await tx.delete(bankTags).where(eq(bankTags.bankId, bankId));
-  if (tagList.length > 0) {
-    await tx.insert(bankTags).values(tagList.map((tag) => ({ bankId, tagId: tag.tagId })));
-  }
+  await replaceBankTags(
+    tx,
+    bankId,
+    tagList.map((tag) => tag.tagId),
+  );
 }
 
 export async function createBank(db: Db, ctx: RequestContext, input: BankInput): Promise<BankRow> {
   const tagList = await requireTags(db, ctx.organizationId, TagType.QUESTION_BANK, input.tagIds ?? []);
   const bankId = await db.transaction(async (tx) => {
-    const [bank] = await tx
-      .insert(questionBanks)
-      .values({
-        organizationId: ctx.organizationId,
-        name: input.name,
-        description: input.description || null,
-        category: input.category || null,
-        coverUrl: input.coverUrl || null,
-        createdBy: ctx.userId,
-      })
-      .returning({ id: questionBanks.id });
-    if (!bank) throw new Error('bank insert failed');
-    await replaceTags(tx, bank.id, tagList);
-    return bank.id;
+    const id = await insertBank(tx, ctx, {
+      name: input.name,
+      description: input.description || null,
+      category: input.category || null,
+      coverUrl: input.coverUrl || null,
+    });
+    if (id === undefined) throw new Error('bank insert failed');
+    await replaceTags(tx, id, tagList);
+    return id;
   });
   return getBank(db, ctx, bankId);
 }
@@ -285,10 +231,7 @@ export async function modifyBank(
     ...(input.coverUrl !== undefined ? { coverUrl: input.coverUrl || null } : {}),
   };
   await db.transaction(async (tx) => {
-    await tx
-      .update(questionBanks)
-      .set({ ...set, updatedAt: new Date() })
-      .where(and(eq(questionBanks.id, input.bankId), eq(questionBanks.organizationId, ctx.organizationId)));
+    await updateBank(tx, ctx, input.bankId, set);
     if (tagList) await replaceTags(tx, input.bankId, tagList);
   });
   return getBank(db, ctx, input.bankId);
@@ -317,53 +260,19 @@ export async function deleteBanks(
     }
     let moved = 0;
     if (moveTo !== undefined) {
-      const rows = await tx
-        .update(questions)
-        .set({ bankId: moveTo, updatedAt: new Date() })
-        .where(and(inArray(questions.bankId, ids), eq(questions.organizationId, ctx.organizationId)))
-        .returning({ id: questions.id });
-      moved = rows.length;
+      moved = await moveQuestionsOfBanks(tx, ctx, ids, moveTo);
     } else {
-      const [withQuestions] = await tx
-        .select({ name: questionBanks.name })
-        .from(questionBanks)
-        .where(
-          and(
-            inArray(questionBanks.id, ids),
-            sql`exists (select 1 from ${questions} where ${questions.bankId} = ${questionBanks.id})`,
-          ),
-        )
-        .limit(1);
-      if (withQuestions) throw conflict(`${BANK_NOT_EMPTY}（${withQuestions.name}）`);
+      const withQuestions = await findBankWithQuestions(tx, ids);
+      if (withQuestions !== undefined) throw conflict(`${BANK_NOT_EMPTY}（${withQuestions}）`);
     }
-    await tx.delete(bankTags).where(inArray(bankTags.bankId, ids));
-    await tx
-      .delete(questionBanks)
-      .where(and(inArray(questionBanks.id, ids), eq(questionBanks.organizationId, ctx.organizationId)));
+    await deleteBanksWithTags(tx, ctx, ids);
     return { count: ids.length, moved };
   });
 }
 
-/** A LIKE pattern matching names that begin with `prefix`. */
-function startsWith(prefix: string): string {
-  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** A name for the copy that the caller's organisation does not use yet. */
 async function copyName(tx: DbOrTx, ctx: RequestContext, name: string): Promise<string> {
-  const taken = new Set(
-    (
-      await tx
-        .select({ name: questionBanks.name })
-        .from(questionBanks)
-        .where(
-          and(
-            eq(questionBanks.organizationId, ctx.organizationId),
-            ilike(questionBanks.name, startsWith(name)),
-          ),
-        )
-    ).map((row) => row.name),
-  );
+  const taken = new Set(await listBankNamesStartingWith(tx, ctx, name));
   if (!taken.has(name)) return name;
   for (let n = 1; ; n += 1) {
     const suffix = n === 1 ? '（副本）' : `（副本${n}）`;
@@ -379,25 +288,20 @@ async function copyName(tx: DbOrTx, ctx: RequestContext, name: string): Promise<
 export async function copyBank(db: Db, ctx: RequestContext, bankId: number): Promise<BankRow> {
   const newId = await db.transaction(async (tx) => {
     const source = await findVisibleBank(tx, ctx, bankId);
-    const [bank] = await tx
-      .insert(questionBanks)
-      .values({
-        organizationId: ctx.organizationId,
-        name: await copyName(tx, ctx, source.name),
-        description: source.description,
-        category: source.category,
-        coverUrl: source.coverUrl,
-        createdBy: ctx.userId,
-      })
-      .returning({ id: questionBanks.id });
-    if (!bank) throw new Error('bank insert failed');
+    const id = await insertBank(tx, ctx, {
+      name: await copyName(tx, ctx, source.name),
+      description: source.description,
+      category: source.category,
+      coverUrl: source.coverUrl,
+    });
+    if (id === undefined) throw new Error('bank insert failed');
     await insertQuestionCopies(
       tx,
       ctx,
-      bank.id,
+      id,
       copyableInBank(source.id, source.organizationId === ctx.organizationId),
     );
-    return bank.id;
+    return id;
   });
   return getBank(db, ctx, newId);
 }
