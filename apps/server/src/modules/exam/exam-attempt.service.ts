@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   QuestionType,
   formatExamTime,
@@ -8,18 +7,7 @@ import {
   questionTypeLabel,
   roundScore,
 } from '@kaopei/shared';
-import { executeHot, type Db, type DbOrTx } from '../../db/client';
-import {
-  attemptQuestions,
-  examAttempts,
-  examCandidates,
-  examPapers,
-  examQuestions,
-  exams,
-  papers,
-  judgeJobs,
-  type ExamQuestionContent,
-} from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/http';
 import { isUniqueViolation } from '../../core/db-errors';
@@ -28,11 +16,33 @@ import {
   codeInfo,
   frozenByVersion,
   frozenQuestions,
-  frozenVersion,
   type FrozenQuestion,
   type FrozenQuestionView,
 } from './exam-frozen';
 import { codeGradingJobs } from '../judge/judge.queue';
+import {
+  closeAndScoreAttempt,
+  findAttemptStatus,
+  findCandidateState,
+  findClosingStateInAnyOrg,
+  findExamNameAndSettings,
+  findExamOfAttempt,
+  findOwnAttempt,
+  findOwnCandidate,
+  findOwnClosingState,
+  findPublishedExam,
+  insertAttemptWithQuestions,
+  insertGradingJobs,
+  listAttemptsByIds,
+  listExpiredAttemptsInAnyOrg,
+  listMyExamRows,
+  listOwnAttempts,
+  listPaperRows,
+  saveAttemptAnswers,
+  type AttemptRecord,
+  type ExamQuestionContent,
+  type ExamRecord,
+} from './exam-attempt.repo';
 import type {
   AnswerInput,
   AttemptResult,
@@ -43,7 +53,7 @@ import type {
   SubmitSummary,
 } from '@kaopei/shared/contracts/exam-candidate';
 import type { ReleaseWhen } from './exam.schemas';
-import { OUTER_EXAM_ID, examState, settingsOf } from './exam.service';
+import { examState, settingsOf } from './exam.service';
 
 export type {
   AttemptResult,
@@ -69,9 +79,6 @@ export const ATTEMPT_STATUS_LABELS: Record<number, string> = { 0: '答题中', 1
 
 const attemptNotFound = () => notFound('答卷不存在');
 
-type ExamRecord = typeof exams.$inferSelect;
-type AttemptRecord = typeof examAttempts.$inferSelect;
-
 // ---------- candidate's exam list ----------
 
 /** Exams the caller is a candidate of: upcoming, ongoing (incl. in progress) or finished. */
@@ -80,29 +87,9 @@ export async function myExams(
   ctx: RequestContext,
   tab: 'upcoming' | 'ongoing' | 'finished',
 ): Promise<MyExamRow[]> {
-  const rows = await db
-    .select({
-      exam: exams,
-      extraAttempts: examCandidates.extraAttempts,
-      attemptsUsed: sql<number>`(select count(*)::int from ${examAttempts} a where a.exam_id = ${OUTER_EXAM_ID} and a.user_id = ${ctx.userId})`,
-      openAttemptId: sql<
-        number | null
-      >`(select a.id from ${examAttempts} a where a.exam_id = ${OUTER_EXAM_ID} and a.user_id = ${ctx.userId} and a.status = 0 order by a.id desc limit 1)`,
-      lastAttemptId: sql<
-        number | null
-      >`(select a.id from ${examAttempts} a where a.exam_id = ${OUTER_EXAM_ID} and a.user_id = ${ctx.userId} and a.status > 0 order by a.id desc limit 1)`,
-    })
-    .from(examCandidates)
-    .innerJoin(exams, eq(exams.id, examCandidates.examId))
-    .where(and(eq(examCandidates.userId, ctx.userId), eq(exams.status, 1)))
-    .orderBy(asc(exams.startAt), asc(exams.id));
+  const rows = await listMyExamRows(db, ctx);
   const lastIds = rows.map((row) => row.lastAttemptId).filter((id): id is number => id !== null);
-  const lastAttempts = lastIds.length
-    ? await db
-        .select()
-        .from(examAttempts)
-        .where(inArray(examAttempts.id, lastIds.map(Number)))
-    : [];
+  const lastAttempts = lastIds.length ? await listAttemptsByIds(db, lastIds.map(Number)) : [];
   const byId = new Map(lastAttempts.map((attempt) => [attempt.id, attempt]));
   const now = Date.now();
   return rows
@@ -169,16 +156,10 @@ async function requireCandidateExam(
   db: DbOrTx,
   ctx: RequestContext,
   examId: number,
-): Promise<{ exam: ExamRecord; candidate: typeof examCandidates.$inferSelect }> {
-  const [exam] = await db
-    .select()
-    .from(exams)
-    .where(and(eq(exams.id, examId), eq(exams.organizationId, ctx.organizationId), eq(exams.status, 1)));
+): Promise<{ exam: ExamRecord; candidate: NonNullable<Awaited<ReturnType<typeof findOwnCandidate>>> }> {
+  const exam = await findPublishedExam(db, ctx, examId);
   if (!exam) throw notFound('考试不存在或未发布');
-  const [candidate] = await db
-    .select()
-    .from(examCandidates)
-    .where(and(eq(examCandidates.examId, examId), eq(examCandidates.userId, ctx.userId)));
+  const candidate = await findOwnCandidate(db, ctx, examId);
   if (!candidate) throw forbidden('您不在本场考试的考生名单中');
   return { exam, candidate };
 }
@@ -186,11 +167,7 @@ async function requireCandidateExam(
 /** What a candidate reads before starting: rules of the exam and their own attempts. */
 export async function examIntro(db: Db, ctx: RequestContext, examId: number): Promise<ExamIntro> {
   const { exam, candidate } = await requireCandidateExam(db, ctx, examId);
-  const attempts = await db
-    .select()
-    .from(examAttempts)
-    .where(and(eq(examAttempts.examId, examId), eq(examAttempts.userId, ctx.userId)))
-    .orderBy(asc(examAttempts.attemptNo));
+  const attempts = await listOwnAttempts(db, ctx, examId);
   const settings = settingsOf(exam);
   const now = Date.now();
   return {
@@ -229,53 +206,9 @@ function shuffle<T>(list: readonly T[]): T[] {
   return copy;
 }
 
-/** candidateState's query, prepared once per database (a start's one read besides its write). */
-function prepareCandidateState(db: Db) {
-  const userId = sql.placeholder('userId');
-  // The candidate's few attempts, by (exam_id, user_id) alone: with status = 0 in the filter the planner
-  // may take the (exam_id, status) index and walk every open attempt of the exam (thousands at once).
-  return db
-    .select({
-      exam: exams,
-      candidate: examCandidates,
-      mine: sql<{ id: number; status: number; deadlineAt: string }[]>`(
-        select coalesce(json_agg(json_build_object('id', a.id, 'status', a.status, 'deadlineAt', a.deadline_at)), '[]'::json)
-        from ${examAttempts} a where a.exam_id = ${OUTER_EXAM_ID} and a.user_id = ${userId}::bigint)`,
-      // The exam's papers with their versions, and its frozen questions' versions: a start of a fixed
-      // paper then needs no other read (planPaperForCandidate's and frozenQuestions' caches).
-      paperVersions: sql<Record<string, string>>`(
-        select coalesce(json_object_agg(p.id, p.updated_at::text), '{}'::json)
-        from ${examPapers} ep join ${papers} p on p.id = ep.paper_id where ep.exam_id = ${OUTER_EXAM_ID})`,
-      // Not for papers drawn per candidate, whose frozen questions grow with the bank: the drawn ones are
-      // looked up instead.
-      frozenVersions: sql<Record<string, string>>`(
-        select coalesce(json_object_agg(q.question_id, q.xmin::text), '{}'::json)
-        from ${examQuestions} q where q.exam_id = ${OUTER_EXAM_ID}
-          and not exists (
-            select 1 from ${examPapers} ep join ${papers} p on p.id = ep.paper_id
-            where ep.exam_id = ${OUTER_EXAM_ID} and coalesce((p.settings ->> 'drawPerCandidate')::boolean, false)))`,
-    })
-    .from(exams)
-    .leftJoin(examCandidates, and(eq(examCandidates.examId, exams.id), eq(examCandidates.userId, userId)))
-    .where(
-      and(
-        eq(exams.id, sql.placeholder('examId')),
-        eq(exams.organizationId, sql.placeholder('organizationId')),
-        eq(exams.status, 1),
-      ),
-    )
-    .prepare('exam_candidate_state');
-}
-const candidateStateQueries = new WeakMap<Db, ReturnType<typeof prepareCandidateState>>();
-
 /** The exam with the caller's place in it: candidate row (null if none), attempts and the exam's papers. */
 async function candidateState(db: Db, ctx: RequestContext, examId: number) {
-  let query = candidateStateQueries.get(db);
-  if (!query) {
-    query = prepareCandidateState(db);
-    candidateStateQueries.set(db, query);
-  }
-  const [row] = await query.execute({ examId, userId: ctx.userId, organizationId: ctx.organizationId });
+  const row = await findCandidateState(db, ctx, examId);
   if (!row) throw notFound('考试不存在或未发布');
   if (!row.candidate) throw forbidden('您不在本场考试的考生名单中');
   return {
@@ -369,25 +302,12 @@ export async function startAttempt(db: Db, ctx: RequestContext, examId: number):
   }));
   let created: { id: string | number } | undefined;
   try {
-    // One statement (atomic on its own): the attempt, and its questions as one JSON parameter rather
-    // than a 7-column VALUES list of 50+ rows.
-    [created] = await executeHot<{ id: string | number }>(
+    // One statement (atomic on its own): the attempt and its questions.
+    created = await insertAttemptWithQuestions(
       db,
-      'exam_start_attempt',
-      sql`
-      with attempt as (
-        insert into ${examAttempts} (exam_id, organization_id, user_id, attempt_no, paper_id, started_at, deadline_at, total_points)
-        values (${examId}::bigint, ${ctx.organizationId}::bigint, ${ctx.userId}::bigint, ${attemptNo}::int,
-                ${paperId}::bigint, ${new Date(now).toISOString()}::timestamptz,
-                ${new Date(deadline).toISOString()}::timestamptz, ${totalPoints}::numeric)
-        returning id
-      ), questions as (
-        insert into ${attemptQuestions} (attempt_id, question_id, section_name, section_sort, sort, points, option_order)
-        select attempt.id, r.question_id, r.section_name, r.section_sort, r.sort, r.points, r.option_order
-        from attempt, jsonb_to_recordset(${JSON.stringify(questionValues)}::jsonb)
-          as r(question_id bigint, section_name varchar, section_sort int, sort int, points numeric, option_order jsonb)
-      )
-      select id from attempt`,
+      ctx,
+      { examId, attemptNo, paperId, startedAt: now, deadlineAt: deadline, totalPoints },
+      questionValues,
     );
   } catch (error) {
     // Another device started the same attempt a moment ago: resume that one.
@@ -417,10 +337,7 @@ export async function startAttempt(db: Db, ctx: RequestContext, examId: number):
 // ---------- the candidate's paper ----------
 
 async function requireOwnAttempt(db: DbOrTx, ctx: RequestContext, attemptId: number): Promise<AttemptRecord> {
-  const [attempt] = await db
-    .select()
-    .from(examAttempts)
-    .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.userId, ctx.userId)));
+  const attempt = await findOwnAttempt(db, ctx, attemptId);
   if (!attempt) throw attemptNotFound();
   return attempt;
 }
@@ -447,31 +364,7 @@ export async function paperRows(
   db: DbOrTx,
   attempt: Pick<AttemptRecord, 'id' | 'examId'>,
 ): Promise<PaperRow[]> {
-  const rows = await db
-    .select({
-      questionId: attemptQuestions.questionId,
-      sectionName: attemptQuestions.sectionName,
-      sectionSort: attemptQuestions.sectionSort,
-      sort: attemptQuestions.sort,
-      points: attemptQuestions.points,
-      optionOrder: attemptQuestions.optionOrder,
-      answer: attemptQuestions.answer,
-      answerSeq: attemptQuestions.answerSeq,
-      flagged: attemptQuestions.flagged,
-      score: attemptQuestions.score,
-      markComment: attemptQuestions.markComment,
-      version: frozenVersion,
-    })
-    .from(attemptQuestions)
-    .innerJoin(
-      examQuestions,
-      and(
-        eq(examQuestions.examId, attempt.examId),
-        eq(examQuestions.questionId, attemptQuestions.questionId),
-      ),
-    )
-    .where(eq(attemptQuestions.attemptId, attempt.id))
-    .orderBy(asc(attemptQuestions.sectionSort), asc(attemptQuestions.sort));
+  const rows = await listPaperRows(db, attempt);
   const frozen = await frozenByVersion(
     db,
     attempt.examId,
@@ -541,8 +434,8 @@ type CandidateRow = Pick<
 /** The candidate's view of their attempt: never a correct flag, key or analysis. */
 export async function attemptView(db: Db, ctx: RequestContext, attemptId: number): Promise<AttemptView> {
   const attempt = await requireOwnAttempt(db, ctx, attemptId);
-  const [[exam], rows] = await Promise.all([
-    db.select({ name: exams.name, settings: exams.settings }).from(exams).where(eq(exams.id, attempt.examId)),
+  const [exam, rows] = await Promise.all([
+    findExamNameAndSettings(db, attempt.examId),
     paperRows(db, attempt),
   ]);
   return candidateView(attempt, { name: exam?.name ?? '', settings: exam?.settings ?? {} }, rows);
@@ -643,10 +536,6 @@ function checkResponse(answer: unknown): unknown {
   return answer;
 }
 
-/** Whether a stored response (jsonb, alias.answer) counts as answered: the monitor's progress. */
-export const answeredSql = (answer: SQL) =>
-  sql`(${answer} is not null and ${answer} not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`;
-
 export interface SaveOutcome {
   result: SaveResult;
   /** For the monitors: the attempt's exam and how many of its questions are answered now. */
@@ -679,59 +568,11 @@ export async function saveAnswers(
     seq: item.seq,
     flagged: item.flagged === undefined ? null : item.flagged ? 1 : 0,
   }));
-  const graceSeconds = SAVE_GRACE_MS / 1000;
-  // "old" is the statement's snapshot, before the update; "updated" returns the new values.
-  const [summary] = await executeHot<{
-    open: number;
-    exam_id: string | number | null;
-    deadline_ms: number | null;
-    known: number;
-    saved: [number | string, number][];
-    answered: number;
-  }>(
-    db,
-    'exam_save_answers',
-    sql`
-    with input as (
-      select r.question_id, r.answer::jsonb as answer, r.seq, r.flagged
-      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-        as r(question_id bigint, answer text, seq int, flagged smallint)
-    ),
-    attempt as (
-      select id, exam_id, deadline_at, last_seen_at from ${examAttempts}
-      where id = ${attemptId}::bigint and user_id = ${ctx.userId}::bigint and status = 0
-        and now() <= deadline_at + make_interval(secs => ${graceSeconds})
-    ),
-    seen as (
-      update ${examAttempts} a set last_seen_at = now() from attempt
-      where a.id = attempt.id
-        and (attempt.last_seen_at is null or attempt.last_seen_at < now() - make_interval(secs => ${SEEN_EVERY_MS / 1000}))
-    ),
-    old as (
-      select aq.question_id, aq.answer, aq.answer_seq from ${attemptQuestions} aq, attempt
-      where aq.attempt_id = attempt.id
-    ),
-    known as (
-      select i.question_id, o.answer_seq from input i join old o on o.question_id = i.question_id
-    ),
-    updated as (
-      update ${attemptQuestions} aq
-      set answer = input.answer, answer_seq = input.seq, answered_at = now(),
-          flagged = coalesce(input.flagged, aq.flagged)
-      from input, attempt
-      where aq.attempt_id = attempt.id and aq.question_id = input.question_id and aq.answer_seq < input.seq
-        and (select count(*) from known) = ${latest.size}::int
-      returning aq.question_id, aq.answer, aq.answer_seq
-    )
-    select (select count(*) from attempt)::int as open,
-           (select exam_id from attempt) as exam_id,
-           (select extract(epoch from deadline_at) * 1000 from attempt)::float8 as deadline_ms,
-           (select count(*) from known)::int as known,
-           (select coalesce(json_agg(json_build_array(k.question_id, coalesce(u.answer_seq, k.answer_seq))), '[]'::json)
-              from known k left join updated u on u.question_id = k.question_id) as saved,
-           (select count(*) from old o left join updated u on u.question_id = o.question_id
-              where ${answeredSql(sql`(case when u.question_id is null then o.answer else u.answer end)`)})::int as answered`,
-  );
+  const summary = await saveAttemptAnswers(db, ctx, attemptId, input, {
+    count: latest.size,
+    graceSeconds: SAVE_GRACE_MS / 1000,
+    seenEverySeconds: SEEN_EVERY_MS / 1000,
+  });
   if (!summary || Number(summary.open) === 0) {
     const attempt = await requireOwnAttempt(db, ctx, attemptId);
     if (attempt.status !== 0) throw conflict('已交卷，答案不能再修改');
@@ -754,19 +595,7 @@ export async function saveAnswers(
 /** cheating: the leave limit (tab switches plus full-screen exits) was passed (exam-monitor.service.ts). */
 export type SubmitReason = 'manual' | 'timeout' | 'forced' | 'cheating';
 
-type ClosingState = { attempt: AttemptRecord; settings: ExamRecord['settings']; passScore: number };
-
-/** An attempt with what closing it needs of its exam; only the owner's when `userId` is given. */
-async function closingState(db: Db, attemptId: number, userId?: number): Promise<ClosingState | undefined> {
-  const [found] = await db
-    .select({ attempt: examAttempts, settings: exams.settings, passScore: exams.passScore })
-    .from(examAttempts)
-    .innerJoin(exams, eq(exams.id, examAttempts.examId))
-    .where(
-      and(eq(examAttempts.id, attemptId), userId === undefined ? undefined : eq(examAttempts.userId, userId)),
-    );
-  return found;
-}
+type ClosingState = NonNullable<Awaited<ReturnType<typeof findClosingStateInAnyOrg>>>;
 
 export interface CloseOutcome {
   status: number;
@@ -786,7 +615,7 @@ export async function closeAttempt(
   /** What closingState read, when the caller has just read it. */
   read?: ClosingState,
 ): Promise<CloseOutcome | null> {
-  const found = read ?? (await closingState(db, attemptId));
+  const found = read ?? (await findClosingStateInAnyOrg(db, attemptId));
   if (!found || found.attempt.status !== 0) return null;
   const { attempt } = found;
   const settings = settingsOf(found);
@@ -802,27 +631,8 @@ export async function closeAttempt(
   const now = new Date();
   const submittedAt = reason === 'timeout' && attempt.deadlineAt < now ? attempt.deadlineAt : now;
   const passed = pending > 0 ? null : score >= Number(found.passScore) ? 1 : 0;
-  const close = async (q: DbOrTx) =>
-    (
-      await executeHot(
-        q,
-        'exam_close_attempt',
-        sql`
-        with closed as (
-          update ${examAttempts}
-          set status = ${status}::smallint, submitted_at = ${submittedAt.toISOString()}::timestamptz,
-              submit_reason = ${reason}, score = ${score}::numeric, pending_marks = ${pending}::int,
-              passed = ${passed}::smallint
-          where id = ${attemptId}::bigint and status = 0
-          returning id
-        ), scored as (
-          update ${attemptQuestions} aq set score = g.score
-          from closed, jsonb_to_recordset(${JSON.stringify(graded)}::jsonb) as g(question_id bigint, score numeric)
-          where aq.attempt_id = closed.id and aq.question_id = g.question_id
-        )
-        select id from closed`,
-      )
-    ).length > 0;
+  const close = (q: DbOrTx) =>
+    closeAndScoreAttempt(q, attemptId, { status, submittedAt, reason, score, pending, passed, graded });
   // Answered code questions are judged by the queue's workers, which then score them.
   const jobs = codeGradingJobs(attempt, rows);
   const closed =
@@ -830,7 +640,7 @@ export async function closeAttempt(
       ? await close(db)
       : await db.transaction(async (tx) => {
           if (!(await close(tx))) return false;
-          await tx.insert(judgeJobs).values(jobs);
+          await insertGradingJobs(tx, jobs);
           return true;
         });
   if (!closed) return null;
@@ -839,7 +649,7 @@ export async function closeAttempt(
 
 /** The candidate submits their own attempt (also after the deadline, within the grace period). */
 export async function submitAttempt(db: Db, ctx: RequestContext, attemptId: number): Promise<SubmitSummary> {
-  const found = await closingState(db, attemptId, ctx.userId);
+  const found = await findOwnClosingState(db, ctx, attemptId);
   if (!found) throw attemptNotFound();
   const { attempt } = found;
   let outcome: CloseOutcome | null = null;
@@ -849,10 +659,7 @@ export async function submitAttempt(db: Db, ctx: RequestContext, attemptId: numb
   }
   if (!outcome) {
     // Submitted before (a retry, or the sweep or an invigilator got there first).
-    const [after] = await db
-      .select({ status: examAttempts.status })
-      .from(examAttempts)
-      .where(eq(examAttempts.id, attemptId));
+    const after = await findAttemptStatus(db, attemptId);
     const rows = await paperRows(db, attempt);
     outcome = {
       status: after?.status ?? attempt.status,
@@ -876,17 +683,7 @@ export async function closeExpiredAttempts(
   limit = 200,
   onClosed?: (attempt: { id: number; examId: number; userId: number }) => Promise<void>,
 ): Promise<number> {
-  const expired = await db
-    .select({ id: examAttempts.id, examId: examAttempts.examId, userId: examAttempts.userId })
-    .from(examAttempts)
-    .where(
-      and(
-        eq(examAttempts.status, 0),
-        sql`${examAttempts.deadlineAt} + make_interval(secs => ${SAVE_GRACE_MS / 1000}) < now()`,
-      ),
-    )
-    .orderBy(asc(examAttempts.deadlineAt))
-    .limit(limit);
+  const expired = await listExpiredAttemptsInAnyOrg(db, SAVE_GRACE_MS / 1000, limit);
   for (const attempt of expired) {
     await closeAttempt(db, attempt.id, 'timeout');
     await onClosed?.(attempt);
@@ -911,7 +708,7 @@ function revealedKey(content: ExamQuestionContent): unknown {
 export async function attemptResult(db: Db, ctx: RequestContext, attemptId: number): Promise<AttemptResult> {
   const attempt = await requireOwnAttempt(db, ctx, attemptId);
   if (attempt.status === 0) throw conflict('尚未交卷');
-  const [exam] = await db.select().from(exams).where(eq(exams.id, attempt.examId));
+  const exam = await findExamOfAttempt(db, attempt.examId);
   if (!exam) throw attemptNotFound();
   const settings = settingsOf(exam);
   const now = Date.now();

@@ -1,9 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { QuestionType, questionTypeLabel } from '@kaopei/shared';
 import type { CodeInfo } from '@kaopei/shared/contracts/exam-candidate';
 import type { DbOrTx } from '../../db/client';
-import { examQuestions, type ExamQuestionContent } from '../../db/schema';
+import { listFrozenContent, listFrozenVersions, type ExamQuestionContent } from './exam-attempt.repo';
 import { freezeQuestions } from './exam.service';
 
 /**
@@ -67,14 +66,8 @@ export interface FrozenQuestion {
  */
 const cache = new LRUCache<string, FrozenQuestion>({ max: 20_000 });
 
-/** The row version of an exam question, to select beside attempt rows (joined as exam_questions). */
-export const frozenVersion = sql<string>`${examQuestions}.xmin::text`;
-
 async function versions(db: DbOrTx, examId: number, questionIds: number[]): Promise<Map<number, string>> {
-  const rows = await db
-    .select({ questionId: examQuestions.questionId, version: frozenVersion })
-    .from(examQuestions)
-    .where(and(eq(examQuestions.examId, examId), inArray(examQuestions.questionId, questionIds)));
+  const rows = await listFrozenVersions(db, examId, questionIds);
   return new Map(rows.map((row) => [row.questionId, row.version]));
 }
 
@@ -95,14 +88,7 @@ export async function frozenByVersion(
     else unread.push(questionId);
   }
   if (unread.length > 0) {
-    const rows = await db
-      .select({
-        questionId: examQuestions.questionId,
-        version: frozenVersion,
-        content: examQuestions.content,
-      })
-      .from(examQuestions)
-      .where(and(eq(examQuestions.examId, examId), inArray(examQuestions.questionId, unread)));
+    const rows = await listFrozenContent(db, examId, unread);
     for (const row of rows) {
       const entry = { content: row.content, view: frozenQuestionView(row.content) };
       cache.set(`${examId}:${row.questionId}:${row.version}`, entry);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type {
   ExamineeState,
   MonitorAttemptDetail,
@@ -11,22 +10,36 @@ import type {
   EventsResult,
   WarningMessage,
 } from '@kaopei/shared/contracts/exam-candidate';
-import { executeHot, rowsOf, type Db } from '../../db/client';
-import {
-  attemptQuestions,
-  departments,
-  examAttemptEvents,
-  examAttempts,
-  examCandidates,
-  examQuestions,
-  exams,
-  users,
-} from '../../db/schema';
+import type { Db } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import type { Deps } from '../../core/deps';
 import { badRequest, conflict, notFound } from '../../core/http';
 import { containsPattern } from '../../core/db-errors';
-import { answeredSql, closeAttempt, type SubmitReason } from './exam-attempt.service';
+import { closeAttempt, type SubmitReason } from './exam-attempt.service';
+import type { AttemptRecord, ExamRecord } from './exam-attempt.repo';
+import {
+  countSnapshot,
+  countWarning,
+  findAttemptClosure,
+  findAttemptInAnyOrg,
+  findExamSettings,
+  findOrgAttempt,
+  findOrgExam,
+  findOrgSnapshotEvent,
+  findOwnAttempt,
+  insertAttemptEvent,
+  insertSnapshotEvent,
+  insertWarningEvent,
+  listAttemptEvents,
+  listAttemptQuestionStates,
+  listMonitorExamRows,
+  listMonitorRows,
+  listOpenAttemptsOfCandidate,
+  listSnapshotEvents,
+  listWarnings,
+  markAttemptSeen,
+  recordAttemptEvents,
+} from './exam-monitor.repo';
 import { examState, settingsOf } from './exam.service';
 
 /**
@@ -51,8 +64,6 @@ export const SNAPSHOT_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'im
 
 export const examChannel = (examId: number) => `exam:${examId}`;
 export const attemptChannel = (attemptId: number) => `attempt:${attemptId}`;
-
-type AttemptRecord = typeof examAttempts.$inferSelect;
 
 const attemptNotFound = () => notFound('答卷不存在');
 
@@ -101,16 +112,7 @@ export async function requireOwnAttempt(
   ctx: RequestContext,
   attemptId: number,
 ): Promise<AttemptRecord> {
-  const [attempt] = await db
-    .select()
-    .from(examAttempts)
-    .where(
-      and(
-        eq(examAttempts.id, attemptId),
-        eq(examAttempts.userId, ctx.userId),
-        eq(examAttempts.organizationId, ctx.organizationId),
-      ),
-    );
+  const attempt = await findOwnAttempt(db, ctx, attemptId);
   if (!attempt) throw attemptNotFound();
   return attempt;
 }
@@ -130,28 +132,15 @@ export async function recordEvents(
   const exits = events.filter((event) => event.kind === 'fullscreen_exit').length;
   const logged = events.filter((event) => event.kind !== 'heartbeat');
   // One statement (the heartbeat of every candidate, every 20 s): count, log and read the limit.
-  const [row] = await executeHot(
+  const row = await recordAttemptEvents(
     db,
-    'exam_record_events',
-    sql`
-    with updated as (
-      update ${examAttempts}
-      set tab_switches = tab_switches + ${tabs}::int, fullscreen_exits = fullscreen_exits + ${exits}::int,
-          last_seen_at = now()
-      where id = ${attemptId}::bigint and user_id = ${ctx.userId}::bigint
-        and organization_id = ${ctx.organizationId}::bigint and status = 0
-      returning id, exam_id, organization_id, user_id, tab_switches, fullscreen_exits, last_seen_at
-    ), logged as (
-      insert into ${examAttemptEvents} (attempt_id, exam_id, organization_id, kind, detail)
-      select u.id, u.exam_id, u.organization_id, e.kind, e.detail
-      from updated u, jsonb_to_recordset(${JSON.stringify(
-        logged.map((event) => ({
-          kind: event.kind,
-          detail: event.at === undefined ? null : { clientAt: event.at },
-        })),
-      )}::jsonb) as e(kind varchar, detail jsonb)
-    )
-    select u.*, x.settings from updated u join ${exams} x on x.id = u.exam_id`,
+    ctx,
+    attemptId,
+    { tabs, exits },
+    logged.map((event) => ({
+      kind: event.kind,
+      detail: event.at === undefined ? null : { clientAt: event.at },
+    })),
   );
   if (!row) {
     await requireOwnAttempt(db, ctx, attemptId);
@@ -167,7 +156,7 @@ export async function recordEvents(
     lastSeenAt: toMs(row.last_seen_at),
   };
   const leaveLimit = settingsOf({
-    settings: row.settings as (typeof exams.$inferSelect)['settings'],
+    settings: row.settings as ExamRecord['settings'],
   }).leaveLimit;
   const leaves = attempt.tabSwitches + attempt.fullscreenExits;
   const over = leaveLimit > 0 && leaves > leaveLimit;
@@ -179,7 +168,7 @@ export async function recordEvents(
   });
   if (over) {
     await closeAttempt(db, attempt.id, 'cheating');
-    await db.insert(examAttemptEvents).values({
+    await insertAttemptEvent(db, {
       attemptId: attempt.id,
       examId: attempt.examId,
       organizationId: attempt.organizationId,
@@ -203,10 +192,7 @@ export async function announceClosed(
   attempt: Pick<AttemptRecord, 'id' | 'examId' | 'userId'>,
   reason: SubmitReason,
 ): Promise<void> {
-  const [after] = await deps.db
-    .select({ status: examAttempts.status, submitReason: examAttempts.submitReason })
-    .from(examAttempts)
-    .where(eq(examAttempts.id, attempt.id));
+  const after = await findAttemptClosure(deps.db, attempt.id);
   const actual = (after?.submitReason as SubmitReason | null) ?? reason;
   await publish(deps, attemptChannel(attempt.id), { event: 'submitted', data: { reason: actual } });
   await publishUpdate(deps, attempt, {
@@ -235,10 +221,7 @@ export async function saveSnapshot(
   const { db, storage } = deps;
   const attempt = await requireOwnAttempt(db, ctx, attemptId);
   if (attempt.status !== 0) throw conflict('已交卷，无需再上传抓拍');
-  const [exam] = await db
-    .select({ settings: exams.settings })
-    .from(exams)
-    .where(eq(exams.id, attempt.examId));
+  const exam = await findExamSettings(db, attempt.examId);
   if (!exam || !settingsOf(exam).webcamSnapshots) throw conflict('本场考试未开启摄像头抓拍');
   const ext = SNAPSHOT_TYPES[file.mimetype];
   if (!ext) throw badRequest('参数 file 不正确：抓拍只能是 JPEG 或 PNG 图片');
@@ -246,21 +229,8 @@ export async function saveSnapshot(
   const key = `${attempt.organizationId}/snapshots/${attempt.examId}/${attempt.id}/${randomUUID()}.${ext}`;
   await storage.put(key, file.data);
   const { event, updated } = await db.transaction(async (tx) => {
-    const [event] = await tx
-      .insert(examAttemptEvents)
-      .values({
-        attemptId: attempt.id,
-        examId: attempt.examId,
-        organizationId: attempt.organizationId,
-        kind: 'snapshot',
-        detail: { key },
-      })
-      .returning({ id: examAttemptEvents.id, createdAt: examAttemptEvents.createdAt });
-    const [updated] = await tx
-      .update(examAttempts)
-      .set({ snapshots: sql`${examAttempts.snapshots} + 1`, lastSeenAt: sql`now()` })
-      .where(eq(examAttempts.id, attempt.id))
-      .returning({ snapshots: examAttempts.snapshots, lastSeenAt: examAttempts.lastSeenAt });
+    const event = await insertSnapshotEvent(tx, attempt, key);
+    const updated = await countSnapshot(tx, attempt.id);
     return { event, updated };
   });
   if (!event) throw new Error('snapshot event insert failed');
@@ -279,11 +249,7 @@ export async function markPresence(
   attempt: Pick<AttemptRecord, 'id' | 'examId' | 'userId' | 'status'>,
   online: boolean,
 ): Promise<void> {
-  const [updated] = await deps.db
-    .update(examAttempts)
-    .set({ lastSeenAt: sql`now()` })
-    .where(eq(examAttempts.id, attempt.id))
-    .returning({ lastSeenAt: examAttempts.lastSeenAt });
+  const updated = await markAttemptSeen(deps.db, attempt.id);
   await publishUpdate(deps, attempt, { online, lastSeenAt: updated?.lastSeenAt?.getTime() ?? null });
 }
 
@@ -295,18 +261,7 @@ export async function candidateMessages(
   afterId: number,
 ): Promise<WarningMessage[]> {
   await requireOwnAttempt(db, ctx, attemptId);
-  const rows = await db
-    .select({ id: examAttemptEvents.id, detail: examAttemptEvents.detail, at: examAttemptEvents.createdAt })
-    .from(examAttemptEvents)
-    .where(
-      and(
-        eq(examAttemptEvents.attemptId, attemptId),
-        eq(examAttemptEvents.kind, 'warning'),
-        gt(examAttemptEvents.id, afterId),
-      ),
-    )
-    .orderBy(asc(examAttemptEvents.id))
-    .limit(200);
+  const rows = await listWarnings(db, attemptId, afterId);
   return rows.map((row) => ({
     id: row.id,
     message: String(row.detail?.message ?? ''),
@@ -326,39 +281,12 @@ export async function monitorExams(
 ): Promise<{ rows: MonitorExamRow[]; total: number }> {
   const pattern = paging.keyword ? containsPattern(paging.keyword) : undefined;
   const onlineSeconds = ONLINE_WINDOW_MS / 1000;
-  const result = await db.execute(sql`
-    with current as (
-      select e.id, e.name, e.status, e.start_at, e.end_at,
-             case when (e.start_at is null or e.start_at <= now()) and (e.end_at is null or e.end_at > now()) then 0
-                  when e.start_at > now() then 1 else 2 end as rank
-      from ${exams} e
-      where e.organization_id = ${ctx.organizationId}::bigint and e.status = 1
-        and (e.start_at is null or e.start_at <= now() + interval '24 hours')
-        and (e.end_at is null or e.end_at >= now() - interval '24 hours')
-        ${pattern ? sql`and e.name ilike ${pattern}` : sql``}
-    ),
-    page as (
-      select current.*, count(*) over () as total from current
-      order by rank, case when rank = 2 then null else start_at end asc nulls first, end_at desc, id desc
-      limit ${paging.limit} offset ${paging.offset}
-    )
-    select page.*, s.*
-    from page
-    left join lateral (
-      select count(*)::int as candidates,
-             count(*) filter (where a.id is null)::int as not_started,
-             count(*) filter (where a.status = 0)::int as in_progress,
-             count(*) filter (where a.status > 0)::int as submitted,
-             count(*) filter (where a.status = 0 and a.last_seen_at > now() - make_interval(secs => ${onlineSeconds}))::int as online
-      from ${examCandidates} c
-      left join lateral (
-        select x.id, x.status, x.last_seen_at from ${examAttempts} x
-        where x.exam_id = c.exam_id and x.user_id = c.user_id order by x.attempt_no desc limit 1
-      ) a on true
-      where c.exam_id = page.id
-    ) s on true
-    order by page.rank, case when page.rank = 2 then null else page.start_at end asc nulls first, page.end_at desc, page.id desc`);
-  const rows = rowsOf(result);
+  const rows = await listMonitorExamRows(db, ctx, {
+    limit: paging.limit,
+    offset: paging.offset,
+    pattern,
+    onlineSeconds,
+  });
   const now = Date.now();
   return {
     rows: rows.map((row) => {
@@ -390,13 +318,6 @@ export async function monitorExams(
 
 export type { MonitorRow } from '@kaopei/shared/contracts/exam-monitor';
 
-const STATE_CONDITION: Record<ExamineeState, ReturnType<typeof sql>> = {
-  not_started: sql`a.id is null`,
-  in_progress: sql`a.status = 0`,
-  submitted: sql`a.status = 1`,
-  graded: sql`a.status = 2`,
-};
-
 /**
  * Candidate rows of an exam in one query: each candidate with their latest attempt (or the given one),
  * answered counts by scalar subqueries, and the page's total by a window count.
@@ -407,34 +328,7 @@ async function monitorRows(
   filter: { state?: ExamineeState; keyword?: string; attemptId?: number; limit: number; offset: number },
 ): Promise<{ rows: MonitorRow[]; total: number }> {
   const pattern = filter.keyword ? containsPattern(filter.keyword) : undefined;
-  const attemptPick =
-    filter.attemptId !== undefined
-      ? sql`x.id = ${filter.attemptId}::bigint and x.exam_id = c.exam_id and x.user_id = c.user_id`
-      : sql`x.exam_id = c.exam_id and x.user_id = c.user_id`;
-  const conditions = [
-    sql`c.exam_id = ${examId}::bigint`,
-    filter.attemptId !== undefined ? sql`a.id is not null` : undefined,
-    filter.state ? STATE_CONDITION[filter.state] : undefined,
-    pattern ? sql`(u.real_name ilike ${pattern} or u.account ilike ${pattern})` : undefined,
-  ].filter((condition) => condition !== undefined);
-  const result = await db.execute(sql`
-    select c.user_id, u.real_name, u.account, d.name as department_name,
-           a.id as attempt_id, a.status, a.last_seen_at, a.started_at, a.deadline_at, a.tab_switches,
-           a.fullscreen_exits, a.warnings, a.snapshots, a.submit_reason,
-           (select count(*) from ${attemptQuestions} q where q.attempt_id = a.id
-              and ${answeredSql(sql`q.answer`)})::int as answered,
-           (select count(*) from ${attemptQuestions} q where q.attempt_id = a.id)::int as question_total,
-           count(*) over () as total
-    from ${examCandidates} c
-    join ${users} u on u.id = c.user_id
-    left join ${departments} d on d.id = u.department_id
-    left join lateral (
-      select x.* from ${examAttempts} x where ${attemptPick} order by x.attempt_no desc limit 1
-    ) a on true
-    where ${sql.join(conditions, sql` and `)}
-    order by case when a.status = 0 then 0 when a.id is null then 1 else 2 end, c.user_id
-    limit ${filter.limit} offset ${filter.offset}`);
-  const rows = rowsOf(result);
+  const rows = await listMonitorRows(db, examId, { ...filter, pattern });
   const now = Date.now();
   return {
     rows: rows.map((row) => {
@@ -468,10 +362,7 @@ async function monitorRows(
 
 /** The caller's organisation's exam (404 otherwise). */
 export async function requireOrgExam(db: Db, ctx: RequestContext, examId: number) {
-  const [exam] = await db
-    .select()
-    .from(exams)
-    .where(and(eq(exams.id, examId), eq(exams.organizationId, ctx.organizationId)));
+  const exam = await findOrgExam(db, ctx, examId);
   if (!exam) throw notFound('考试不存在');
   return exam;
 }
@@ -493,10 +384,7 @@ export async function monitorCandidates(
 
 /** An attempt of the caller's organisation (404 otherwise). */
 async function requireOrgAttempt(db: Db, ctx: RequestContext, attemptId: number): Promise<AttemptRecord> {
-  const [attempt] = await db
-    .select()
-    .from(examAttempts)
-    .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.organizationId, ctx.organizationId)));
+  const attempt = await findOrgAttempt(db, ctx, attemptId);
   if (!attempt) throw attemptNotFound();
   return attempt;
 }
@@ -512,40 +400,9 @@ export async function monitorAttempt(
   const { rows } = await monitorRows(db, attempt.examId, { attemptId, limit: 1, offset: 0 });
   const row = rows[0];
   if (!row) throw attemptNotFound();
-  const questions = await db
-    .select({
-      type: sql<number>`(${examQuestions.content} ->> 'type')::int`,
-      answer: attemptQuestions.answer,
-      flagged: attemptQuestions.flagged,
-    })
-    .from(attemptQuestions)
-    .leftJoin(
-      examQuestions,
-      and(
-        eq(examQuestions.examId, attempt.examId),
-        eq(examQuestions.questionId, attemptQuestions.questionId),
-      ),
-    )
-    .where(eq(attemptQuestions.attemptId, attemptId))
-    .orderBy(asc(attemptQuestions.sectionSort), asc(attemptQuestions.sort));
-  const events = await db
-    .select({
-      id: examAttemptEvents.id,
-      kind: examAttemptEvents.kind,
-      detail: examAttemptEvents.detail,
-      actorName: users.realName,
-      at: examAttemptEvents.createdAt,
-    })
-    .from(examAttemptEvents)
-    .leftJoin(users, eq(users.id, examAttemptEvents.actorId))
-    .where(eq(examAttemptEvents.attemptId, attemptId))
-    .orderBy(desc(examAttemptEvents.id))
-    .limit(200);
-  const snapshots = await db
-    .select({ eventId: examAttemptEvents.id, at: examAttemptEvents.createdAt })
-    .from(examAttemptEvents)
-    .where(and(eq(examAttemptEvents.attemptId, attemptId), eq(examAttemptEvents.kind, 'snapshot')))
-    .orderBy(asc(examAttemptEvents.id));
+  const questions = await listAttemptQuestionStates(db, { id: attemptId, examId: attempt.examId });
+  const events = await listAttemptEvents(db, attemptId);
+  const snapshots = await listSnapshotEvents(db, attemptId);
   const empty = (answer: unknown) =>
     answer === null ||
     answer === undefined ||
@@ -577,16 +434,7 @@ export async function snapshotImage(
   ctx: RequestContext,
   eventId: number,
 ): Promise<{ data: Buffer; mime: string }> {
-  const [event] = await deps.db
-    .select({ detail: examAttemptEvents.detail })
-    .from(examAttemptEvents)
-    .where(
-      and(
-        eq(examAttemptEvents.id, eventId),
-        eq(examAttemptEvents.organizationId, ctx.organizationId),
-        eq(examAttemptEvents.kind, 'snapshot'),
-      ),
-    );
+  const event = await findOrgSnapshotEvent(deps.db, ctx, eventId);
   const key = typeof event?.detail?.key === 'string' ? event.detail.key : undefined;
   const data = key ? await deps.storage.get(key) : undefined;
   if (!key || !data) throw notFound('抓拍不存在');
@@ -604,22 +452,8 @@ export async function warnCandidate(
   const attempt = await requireOrgAttempt(db, ctx, attemptId);
   if (attempt.status !== 0) throw conflict('考生已交卷，不能再发送提醒');
   const { event, warnings } = await db.transaction(async (tx) => {
-    const [event] = await tx
-      .insert(examAttemptEvents)
-      .values({
-        attemptId,
-        examId: attempt.examId,
-        organizationId: attempt.organizationId,
-        kind: 'warning',
-        detail: { message },
-        actorId: ctx.userId,
-      })
-      .returning({ id: examAttemptEvents.id, at: examAttemptEvents.createdAt });
-    const [updated] = await tx
-      .update(examAttempts)
-      .set({ warnings: sql`${examAttempts.warnings} + 1` })
-      .where(eq(examAttempts.id, attemptId))
-      .returning({ warnings: examAttempts.warnings });
+    const event = await insertWarningEvent(tx, ctx, attempt, message);
+    const updated = await countWarning(tx, attemptId);
     return { event, warnings: updated?.warnings ?? attempt.warnings + 1 };
   });
   if (!event) throw new Error('warning insert failed');
@@ -639,19 +473,9 @@ export async function announceExtended(
   userId: number,
   minutes: number,
 ): Promise<void> {
-  const open = await deps.db
-    .select()
-    .from(examAttempts)
-    .where(
-      and(
-        eq(examAttempts.examId, examId),
-        eq(examAttempts.userId, userId),
-        eq(examAttempts.organizationId, ctx.organizationId),
-        eq(examAttempts.status, 0),
-      ),
-    );
+  const open = await listOpenAttemptsOfCandidate(deps.db, ctx, examId, userId);
   for (const attempt of open) {
-    await deps.db.insert(examAttemptEvents).values({
+    await insertAttemptEvent(deps.db, {
       attemptId: attempt.id,
       examId,
       organizationId: attempt.organizationId,
@@ -671,9 +495,9 @@ export async function announceForced(
   ctx: RequestContext,
   attemptId: number,
 ): Promise<void> {
-  const [attempt] = await deps.db.select().from(examAttempts).where(eq(examAttempts.id, attemptId));
+  const attempt = await findAttemptInAnyOrg(deps.db, attemptId);
   if (!attempt) return;
-  await deps.db.insert(examAttemptEvents).values({
+  await insertAttemptEvent(deps.db, {
     attemptId,
     examId: attempt.examId,
     organizationId: attempt.organizationId,
