@@ -1,5 +1,5 @@
 import { QuestionType, isCodeLanguage, isUnanswered } from '@kaopei/shared';
-import type { ExamQuestionContent, judgeJobs } from '../../db/schema';
+import type { ExamQuestionContent, JobInsert } from './judge.repo';
 
 export const JOB_STATUS = { queued: 0, running: 1, done: 2, failed: 3 } as const;
 /** Their names in replies: JOB_STATUS_NAMES (contracts/judge.ts), index = status. */
@@ -35,7 +35,7 @@ export function codeAnswerOf(answer: unknown): { language: string; code: string 
 export function codeGradingJobs(
   attempt: { id: number; organizationId: number; userId: number },
   rows: { questionId: number; answer: unknown; content: ExamQuestionContent }[],
-): (typeof judgeJobs.$inferInsert)[] {
+): JobInsert[] {
   return rows.flatMap((row) => {
     if (row.content.type !== QuestionType.CODE || isUnanswered(row.content.type, row.answer)) return [];
     const answer = codeAnswerOf(row.answer);

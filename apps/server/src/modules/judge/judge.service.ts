@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import { judgeVerdictLabel } from '@kaopei/shared';
 import { JOB_STATUS_NAMES, type RunInput, type SampleRunView } from '@kaopei/shared/contracts/judge';
 import type { RequestContext } from '../../core/context';
 import type { Deps } from '../../core/deps';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../core/http';
-import { attemptQuestions, examAttempts, examQuestions, judgeJobs } from '../../db/schema';
 import { JOB_STATUS, codeKeyOf } from './judge.queue';
+import { findAttemptQuestionContent, findOwnAttempt, findOwnSampleJob, insertSampleJob } from './judge.repo';
 import type { JobCaseResult } from './judge.worker';
 
 /** Sample runs each attempt may start per minute. */
@@ -22,30 +21,15 @@ export async function startSampleRun(
   input: RunInput,
 ): Promise<{ jobId: number }> {
   const { db } = deps;
-  const [attempt] = await db
-    .select()
-    .from(examAttempts)
-    .where(
-      and(
-        eq(examAttempts.id, attemptId),
-        eq(examAttempts.userId, ctx.userId),
-        eq(examAttempts.organizationId, ctx.organizationId),
-      ),
-    );
+  const attempt = await findOwnAttempt(db, ctx, attemptId);
   if (!attempt) throw notFound('答卷不存在');
   if (attempt.status !== 0) throw conflict('已交卷，不能再运行代码');
   if (attempt.deadlineAt.getTime() < Date.now()) throw conflict('考试时间已到，不能再运行代码');
-  const [row] = await db
-    .select({ content: examQuestions.content })
-    .from(attemptQuestions)
-    .innerJoin(
-      examQuestions,
-      and(
-        eq(examQuestions.examId, attempt.examId),
-        eq(examQuestions.questionId, attemptQuestions.questionId),
-      ),
-    )
-    .where(and(eq(attemptQuestions.attemptId, attemptId), eq(attemptQuestions.questionId, input.questionId)));
+  const row = await findAttemptQuestionContent(
+    db,
+    { id: attemptId, examId: attempt.examId },
+    input.questionId,
+  );
   if (!row) throw notFound('试题不在这份答卷中');
   const key = codeKeyOf(row.content);
   if (!key) throw badRequest('参数 questionId 不正确：不是编程题');
@@ -56,18 +40,12 @@ export async function startSampleRun(
   const count = await deps.rateLimiter.hit(`judge:run:${attemptId}`, 60);
   if (count > RUNS_PER_MINUTE)
     throw tooManyRequests(`运行过于频繁：每分钟最多运行 ${RUNS_PER_MINUTE} 次，请稍后再试`);
-  const [job] = await db
-    .insert(judgeJobs)
-    .values({
-      organizationId: ctx.organizationId,
-      userId: ctx.userId,
-      kind: 'sample',
-      attemptId,
-      questionId: input.questionId,
-      language: input.language,
-      code: input.code,
-    })
-    .returning({ id: judgeJobs.id });
+  const job = await insertSampleJob(db, ctx, {
+    attemptId,
+    questionId: input.questionId,
+    language: input.language,
+    code: input.code,
+  });
   if (!job) throw new Error('judge job insert failed');
   deps.judgeWorker.kick();
   return { jobId: job.id };
@@ -79,17 +57,7 @@ export async function sampleRun(
   ctx: RequestContext,
   jobId: number,
 ): Promise<SampleRunView> {
-  const [job] = await deps.db
-    .select()
-    .from(judgeJobs)
-    .where(
-      and(
-        eq(judgeJobs.id, jobId),
-        eq(judgeJobs.userId, ctx.userId),
-        eq(judgeJobs.organizationId, ctx.organizationId),
-        eq(judgeJobs.kind, 'sample'),
-      ),
-    );
+  const job = await findOwnSampleJob(deps.db, ctx, jobId);
   if (!job) throw notFound('运行记录不存在');
   const result = (job.result ?? {}) as {
     cases?: JobCaseResult[];

@@ -1,13 +1,21 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isCodeLanguage, judgeVerdictLabel, roundScore } from '@kaopei/shared';
 import type { Db } from '../../db/client';
-import { attemptQuestions, examAttempts, examQuestions, judgeJobs } from '../../db/schema';
 import type { Judge, JudgeResult } from '../../core/judge';
 import { refreshAttempt } from '../exam/exam-result.service';
 import { JOB_STATUS, codeKeyOf, type CodeKey } from './judge.queue';
-
-type JobRecord = typeof judgeJobs.$inferSelect;
+import {
+  claimJobsInAnyOrg,
+  findAnswerMarking,
+  findJobQuestionContent,
+  findQueuedJobInAnyOrg,
+  finishJob,
+  lockAttemptStatus,
+  requeueJob,
+  requeueStaleJobsInAnyOrg,
+  setJudgedScore,
+  type JobRecord,
+} from './judge.repo';
 
 /** A running job whose instance has not finished it in this long is given to another. */
 export const STALE_MINUTES = 5;
@@ -99,11 +107,7 @@ export class JudgeWorker {
       await this.idle();
       if (started > 0 || this.running.size > 0 || this.ticking) continue;
       // A job requeued after a failed try, or queued while another tick was claiming, is still waiting.
-      const [waiting] = await this.db
-        .select({ id: judgeJobs.id })
-        .from(judgeJobs)
-        .where(eq(judgeJobs.status, JOB_STATUS.queued))
-        .limit(1);
+      const waiting = await findQueuedJobInAnyOrg(this.db);
       if (!waiting) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -111,33 +115,11 @@ export class JudgeWorker {
 
   private async claim(limit: number): Promise<JobRecord[]> {
     // Candidates waiting on a sample run go before the grading of closed attempts.
-    const next = this.db
-      .select({ id: judgeJobs.id })
-      .from(judgeJobs)
-      .where(eq(judgeJobs.status, JOB_STATUS.queued))
-      .orderBy(desc(sql`${judgeJobs.kind} = 'sample'`), asc(judgeJobs.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    return this.db
-      .update(judgeJobs)
-      .set({ status: JOB_STATUS.running, lockedAt: new Date(), tries: sql`${judgeJobs.tries} + 1` })
-      .where(and(inArray(judgeJobs.id, next), eq(judgeJobs.status, JOB_STATUS.queued)))
-      .returning();
+    return claimJobsInAnyOrg(this.db, limit);
   }
 
   private async requeueStale(): Promise<void> {
-    const stale = and(
-      eq(judgeJobs.status, JOB_STATUS.running),
-      lt(judgeJobs.lockedAt, sql`now() - make_interval(mins => ${STALE_MINUTES})`),
-    );
-    await this.db
-      .update(judgeJobs)
-      .set({ status: JOB_STATUS.queued, lockedAt: null })
-      .where(and(stale, lt(judgeJobs.tries, MAX_TRIES)));
-    await this.db
-      .update(judgeJobs)
-      .set({ status: JOB_STATUS.failed, finishedAt: new Date(), result: { error: '判题超时，已放弃' } })
-      .where(and(stale, sql`${judgeJobs.tries} >= ${MAX_TRIES}`));
+    await requeueStaleJobsInAnyOrg(this.db, STALE_MINUTES, MAX_TRIES);
   }
 
   private async process(job: JobRecord): Promise<void> {
@@ -170,24 +152,14 @@ export class JudgeWorker {
         // Given up: a grade job's answer stays with the markers (its score is still pending).
         await this.finish(job, null, { error: message.slice(0, 500) }, JOB_STATUS.failed);
       } else {
-        await this.db
-          .update(judgeJobs)
-          .set({ status: JOB_STATUS.queued, lockedAt: null })
-          .where(eq(judgeJobs.id, job.id));
+        await requeueJob(this.db, job.id);
       }
     }
   }
 
   private async keyOf(job: JobRecord): Promise<CodeKey | null> {
     if (!job.attemptId) return null;
-    const [row] = await this.db
-      .select({ content: examQuestions.content })
-      .from(examAttempts)
-      .innerJoin(
-        examQuestions,
-        and(eq(examQuestions.examId, examAttempts.examId), eq(examQuestions.questionId, job.questionId)),
-      )
-      .where(eq(examAttempts.id, job.attemptId));
+    const row = await findJobQuestionContent(this.db, job.attemptId, job.questionId);
     return row ? codeKeyOf(row.content) : null;
   }
 
@@ -219,10 +191,7 @@ export class JudgeWorker {
     result: Record<string, unknown>,
     status: number = JOB_STATUS.done,
   ): Promise<void> {
-    await this.db
-      .update(judgeJobs)
-      .set({ status, verdict, result, finishedAt: new Date(), lockedAt: null })
-      .where(eq(judgeJobs.id, job.id));
+    await finishJob(this.db, job.id, { status, verdict, result });
   }
 
   /**
@@ -233,30 +202,14 @@ export class JudgeWorker {
     if (!job.attemptId) return;
     const attemptId = job.attemptId;
     await this.db.transaction(async (tx) => {
-      const [attempt] = await tx
-        .select({ status: examAttempts.status })
-        .from(examAttempts)
-        .where(eq(examAttempts.id, attemptId))
-        .for('update');
+      const attempt = await lockAttemptStatus(tx, attemptId);
       if (!attempt || attempt.status === 0) return;
-      const [row] = await tx
-        .select({ points: attemptQuestions.points, markedBy: attemptQuestions.markedBy })
-        .from(attemptQuestions)
-        .where(
-          and(eq(attemptQuestions.attemptId, attemptId), eq(attemptQuestions.questionId, job.questionId)),
-        );
+      const row = await findAnswerMarking(tx, attemptId, job.questionId);
       if (!row || row.markedBy !== null) return;
-      await tx
-        .update(attemptQuestions)
-        .set({
-          score: roundScore(Number(row.points) * share),
-          markComment: comment,
-          markedBy: null,
-          markedAt: new Date(),
-        })
-        .where(
-          and(eq(attemptQuestions.attemptId, attemptId), eq(attemptQuestions.questionId, job.questionId)),
-        );
+      await setJudgedScore(tx, attemptId, job.questionId, {
+        score: roundScore(Number(row.points) * share),
+        comment,
+      });
       await refreshAttempt(tx, attemptId);
     });
   }
