@@ -1,12 +1,19 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { TagType } from '@kaopei/shared';
-import { rowsOf, type Db, type DbOrTx } from '../../db/client';
-import { knowledgeNodes, paperAutoRules, paperQuestions, papers, questionBanks } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest, notFound } from '../../core/http';
 import { requireTags } from '../tag/tag.service';
 import { generateAutoPapers, type Bucket } from './paper.auto';
-import { idArraySql, knowledgeScope } from './paper.picker';
+import { knowledgeScope } from './paper.picker';
+import {
+  findAutoRule,
+  insertAutoRule,
+  listAutoRules,
+  listKnowledgeNames,
+  listQuestionBankIds,
+  listQuestionBuckets,
+  type AutoRuleRecord,
+} from './paper.repo';
 import { seededRng } from './paper.rng';
 import type {
   AutoCreated,
@@ -32,18 +39,12 @@ export async function checkRefs(
 ): Promise<Map<number, string>> {
   const orgs = await questionOrgs(db, ctx);
   const bankIds = [...new Set(rules.bankIds)];
-  const banks = await db
-    .select({ id: questionBanks.id })
-    .from(questionBanks)
-    .where(and(inArray(questionBanks.id, bankIds), inArray(questionBanks.organizationId, orgs)));
+  const banks = await listQuestionBankIds(db, orgs, bankIds);
   if (banks.length !== bankIds.length) throw notFound('题库不存在');
   await requireTags(db, ctx.organizationId, TagType.QUESTION, rules.tagIds);
   const knowledgeIds = rules.knowledgeRules.map((rule) => rule.knowledgeId);
   if (knowledgeIds.length === 0) return new Map();
-  const nodes = await db
-    .select({ id: knowledgeNodes.id, name: knowledgeNodes.name })
-    .from(knowledgeNodes)
-    .where(and(inArray(knowledgeNodes.id, knowledgeIds), inArray(knowledgeNodes.organizationId, orgs)));
+  const nodes = await listKnowledgeNames(db, orgs, knowledgeIds);
   if (nodes.length !== knowledgeIds.length) throw notFound('知识点不存在');
   return new Map(nodes.map((node) => [node.id, node.name]));
 }
@@ -57,48 +58,20 @@ export async function loadBuckets(db: DbOrTx, ctx: RequestContext, rules: AutoRu
     rules.knowledgeRules.map((rule) => rule.knowledgeId),
   );
   const types = rules.typeRules.map((rule) => rule.type);
-  // Knowledge coverage per question in one grouped pass (a hash join), as a bit mask of the rules
-  // (cheaper to aggregate and group than sorted id lists).
+  // Knowledge coverage per question as a bit mask of the rules (cheaper to aggregate and group than
+  // sorted id lists).
   const roots = [...new Set(scope.pairs.map((p) => p.root))];
   if (roots.length > 62) throw badRequest('knowledgeRules 最多 62 个知识点');
   const bitOf = new Map(roots.map((root, index) => [root, index]));
-  const knowledgeJoin =
-    scope.pairs.length > 0
-      ? sql`left join (
-          select qk.question_id, bit_or(s.bit) as roots
-          from question_knowledge qk
-          join unnest(${idArraySql(scope.pairs.map((p) => p.node))}, ${idArraySql(scope.pairs.map((p) => 2 ** (bitOf.get(p.root) ?? 0)))}) as s(node, bit)
-            on s.node = qk.knowledge_id
-          group by qk.question_id
-        ) k on k.question_id = q.id`
-      : sql`left join (select null::bigint as question_id, null::bigint as roots) k on false`;
-  const result = await db.execute(sql`
-    select q.type as type, q.difficulty as difficulty, coalesce(k.roots, 0)::text as roots,
-           string_agg(q.id::text, ',') as ids
-    from questions q
-    ${knowledgeJoin}
-    where q.organization_id = any(${idArraySql(orgs)})
-      and q.bank_id = any(${idArraySql(rules.bankIds)})
-      and q.type = any(${sql.raw(`array[${types.join(',')}]::smallint[]`)})
-      and q.status = 1
-      ${rules.excludeQuestionIds.length > 0 ? sql`and q.id <> all(${idArraySql(rules.excludeQuestionIds)})` : sql``}
-      ${
-        rules.tagIds.length > 0
-          ? sql`and exists (select 1 from question_tags qt where qt.question_id = q.id and qt.tag_id = any(${idArraySql(rules.tagIds)}))`
-          : sql``
-      }
-      ${
-        rules.excludeUsedWithinDays !== undefined
-          ? sql`and not exists (
-              select 1 from ${paperQuestions} pq join ${papers} p on p.id = pq.paper_id
-              where pq.question_id = q.id and p.organization_id = ${ctx.organizationId}
-                and p.updated_at >= now() - make_interval(days => ${rules.excludeUsedWithinDays}::int))`
-          : sql``
-      }
-    group by 1, 2, 3`);
-  return rowsOf<{ type: number | string; difficulty: number | string; roots: string; ids: string }>(
-    result,
-  ).map((row) => ({
+  const rows = await listQuestionBuckets(db, ctx, orgs, {
+    bankIds: rules.bankIds,
+    types,
+    knowledge: scope.pairs.map((p) => ({ node: p.node, bit: 2 ** (bitOf.get(p.root) ?? 0) })),
+    tagIds: rules.tagIds,
+    excludeQuestionIds: rules.excludeQuestionIds,
+    excludeUsedWithinDays: rules.excludeUsedWithinDays,
+  });
+  return rows.map((row) => ({
     type: Number(row.type),
     difficulty: Number(row.difficulty),
     knowledge: roots.filter((_, index) => (BigInt(row.roots) >> BigInt(index)) & 1n),
@@ -189,7 +162,7 @@ export async function createAutoPapers(
   return { papers: created, report: summary };
 }
 
-function toRuleRow(row: typeof paperAutoRules.$inferSelect): AutoRuleRow {
+function toRuleRow(row: AutoRuleRecord): AutoRuleRow {
   return {
     ruleId: row.id,
     id: row.id,
@@ -207,15 +180,7 @@ export async function addAutoRule(
   input: { name: string; rules: AutoRulesInput },
 ): Promise<AutoRuleRow> {
   await checkRefs(db, ctx, input.rules);
-  const [row] = await db
-    .insert(paperAutoRules)
-    .values({
-      organizationId: ctx.organizationId,
-      name: input.name,
-      rules: input.rules,
-      createdBy: ctx.userId,
-    })
-    .returning();
+  const row = await insertAutoRule(db, ctx, { name: input.name, rules: input.rules });
   if (!row) throw new Error('auto rule insert failed');
   return toRuleRow(row);
 }
@@ -227,17 +192,10 @@ export async function getAutoRules(
   ruleId?: number,
 ): Promise<AutoRuleRow | AutoRuleRow[]> {
   if (ruleId !== undefined) {
-    const [row] = await db
-      .select()
-      .from(paperAutoRules)
-      .where(and(eq(paperAutoRules.id, ruleId), eq(paperAutoRules.organizationId, ctx.organizationId)));
+    const row = await findAutoRule(db, ctx, ruleId);
     if (!row) throw notFound('组卷规则不存在');
     return toRuleRow(row);
   }
-  const rows = await db
-    .select()
-    .from(paperAutoRules)
-    .where(eq(paperAutoRules.organizationId, ctx.organizationId))
-    .orderBy(desc(paperAutoRules.createdAt), desc(paperAutoRules.id));
+  const rows = await listAutoRules(db, ctx);
   return rows.map(toRuleRow);
 }

@@ -1,17 +1,8 @@
-import { and, asc, desc, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import {
-  knowledgeNodes,
-  paperQuestions,
-  questionBanks,
-  questionKnowledge,
-  questionTags,
-  questions,
-} from '../../db/schema';
 import type { RequestContext } from '../../core/context';
-import { containsPattern } from '../../core/db-errors';
 import type { PickRow, PickerFilter } from '@kaopei/shared/contracts/paper';
-import { notSelectedScope, pickColumns, questionOrgs, requireOwnPaper, toPickRow } from './paper.service';
+import { listKnowledgeTree, listQuestionIdsInPaper, searchPickableQuestions } from './paper.repo';
+import { questionOrgs, requireOwnPaper, toPickRow } from './paper.service';
 
 /**
  * A knowledge rule covers its node and every node below it. Returns the readable nodes under each
@@ -24,10 +15,7 @@ export async function knowledgeScope(
 ): Promise<{ pairs: { node: number; root: number }[]; missing: number[] }> {
   const unique = [...new Set(roots)];
   if (unique.length === 0) return { pairs: [], missing: [] };
-  const nodes = await db
-    .select({ id: knowledgeNodes.id, parentId: knowledgeNodes.parentId })
-    .from(knowledgeNodes)
-    .where(inArray(knowledgeNodes.organizationId, await questionOrgs(db, ctx)));
+  const nodes = await listKnowledgeTree(db, await questionOrgs(db, ctx));
   const children = new Map<number, number[]>();
   for (const node of nodes) {
     if (node.parentId !== null)
@@ -47,15 +35,6 @@ export async function knowledgeScope(
   return { pairs, missing: unique.filter((id) => !known.has(id)) };
 }
 
-export function idArraySql(ids: readonly number[]): SQL {
-  return ids.length === 0
-    ? sql`array[]::bigint[]`
-    : sql`array[${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::bigint[]`;
-}
-
 /** Approved questions the caller may put into a paper that are not in it yet (the builder's picker). */
 export async function notSelectedQuestions(
   db: Db,
@@ -65,52 +44,28 @@ export async function notSelectedQuestions(
   const excluded = new Set(filter.selectedIds ?? []);
   if (filter.paperId !== undefined) {
     const paper = await requireOwnPaper(db, ctx, filter.paperId);
-    const inPaper = await db
-      .select({ id: paperQuestions.questionId })
-      .from(paperQuestions)
-      .where(eq(paperQuestions.paperId, paper.id));
+    const inPaper = await listQuestionIdsInPaper(db, paper.id);
     for (const row of inPaper) excluded.add(row.id);
   }
   const orgs = await questionOrgs(db, ctx);
   const types = [...(filter.types ?? []), ...(filter.type !== undefined ? [filter.type] : [])];
   const banks = [...(filter.bankIds ?? []), ...(filter.bankId !== undefined ? [filter.bankId] : [])];
-  const knowledge = filter.knowledgeIds?.length
+  const knowledgeNodes = filter.knowledgeIds?.length
     ? (await knowledgeScope(db, ctx, filter.knowledgeIds)).pairs.map((pair) => pair.node)
-    : [];
-  const where = and(
-    notSelectedScope(orgs, ctx, filter.scope),
-    eq(questions.status, 1),
-    banks.length > 0 ? inArray(questions.bankId, banks) : undefined,
-    types.length > 0 ? inArray(questions.type, types) : undefined,
-    filter.difficultyMin !== undefined ? sql`${questions.difficulty} >= ${filter.difficultyMin}` : undefined,
-    filter.difficultyMax !== undefined ? sql`${questions.difficulty} <= ${filter.difficultyMax}` : undefined,
-    filter.keyword ? ilike(questions.stemText, containsPattern(filter.keyword)) : undefined,
-    excluded.size > 0 ? notInArray(questions.id, [...excluded]) : undefined,
-    filter.tagIds?.length
-      ? sql`exists (select 1 from ${questionTags} where ${questionTags.questionId} = ${questions.id} and ${inArray(questionTags.tagId, filter.tagIds)})`
-      : undefined,
-    filter.knowledgeIds?.length
-      ? knowledge.length > 0
-        ? sql`exists (select 1 from ${questionKnowledge} where ${questionKnowledge.questionId} = ${questions.id} and ${inArray(questionKnowledge.knowledgeId, knowledge)})`
-        : sql`false`
-      : undefined,
-  );
-  const direction = filter.sortOrder === 'asc' ? asc : desc;
-  const rows = await db
-    .select({ ...pickColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(questions)
-    .innerJoin(questionBanks, eq(questionBanks.id, questions.bankId))
-    .where(where)
-    .orderBy(direction(questions.createdAt), direction(questions.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && filter.offset > 0) {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(questions)
-      .where(where);
-    total = row?.n ?? 0;
-  }
+    : undefined;
+  const { rows, total } = await searchPickableQuestions(db, ctx, orgs, {
+    scope: filter.scope,
+    types,
+    bankIds: banks,
+    difficultyMin: filter.difficultyMin,
+    difficultyMax: filter.difficultyMax,
+    keyword: filter.keyword,
+    excluded: [...excluded],
+    tagIds: filter.tagIds,
+    knowledgeNodes,
+    sortOrder: filter.sortOrder,
+    limit: filter.limit,
+    offset: filter.offset,
+  });
   return { rows: rows.map((row) => toPickRow(ctx, row)), total };
 }

@@ -1,18 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { TagType, questionTotals, questionTypeLabel, roundPoints } from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import {
-  paperQuestions,
-  paperRandomRules,
-  paperSections,
-  papers,
-  questionBanks,
-  questionKnowledge,
-  questionTags,
-  questions,
-  type PaperSettings,
-} from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { badRequest, notFound } from '../../core/http';
 import { requireTags } from '../tag/tag.service';
@@ -26,9 +14,22 @@ import type {
   RandomRuleInput,
 } from '@kaopei/shared/contracts/paper';
 import {
+  deleteSections,
+  insertPaper,
+  insertPaperQuestions,
+  insertRandomRules,
+  insertSection,
+  listPickRowsInAnyOrg,
+  listQuestionBankIds,
+  listQuestionPlan,
+  listRuleCandidateIds,
+  listSectionNames,
+  updatePaperColumns,
+  type PaperRecord,
+} from './paper.repo';
+import {
   getPaper,
   metaColumns,
-  pickColumns,
   questionOrgs,
   refreshTotals,
   requireOwnPaper,
@@ -58,10 +59,7 @@ function ruleLabel(place: RuleWithPlace): string {
 async function checkRuleRefs(db: DbOrTx, ctx: RequestContext, rules: RandomRuleInput[]): Promise<void> {
   const orgs = await questionOrgs(db, ctx);
   const bankIds = [...new Set(rules.flatMap((rule) => rule.bankIds))];
-  const banks = await db
-    .select({ id: questionBanks.id })
-    .from(questionBanks)
-    .where(and(inArray(questionBanks.id, bankIds), inArray(questionBanks.organizationId, orgs)));
+  const banks = await listQuestionBankIds(db, orgs, bankIds);
   if (banks.length !== bankIds.length) throw notFound('题库不存在');
   const knowledge = await knowledgeScope(
     db,
@@ -83,29 +81,17 @@ async function ruleCandidates(
   ctx: RequestContext,
   rule: RuleWithPlace['rule'],
 ): Promise<number[]> {
-  const knowledge = rule.knowledgeIds.length
+  const knowledgeNodes = rule.knowledgeIds.length
     ? (await knowledgeScope(db, ctx, rule.knowledgeIds)).pairs.map((pair) => pair.node)
-    : [];
-  const rows = await db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(
-      and(
-        inArray(questions.organizationId, await questionOrgs(db, ctx)),
-        eq(questions.status, 1),
-        inArray(questions.bankId, rule.bankIds),
-        eq(questions.type, rule.type),
-        sql`${questions.difficulty} between ${rule.difficultyMin} and ${rule.difficultyMax}`,
-        rule.knowledgeIds.length
-          ? sql`exists (select 1 from ${questionKnowledge} where ${questionKnowledge.questionId} = ${questions.id} and ${inArray(questionKnowledge.knowledgeId, knowledge)})`
-          : undefined,
-        rule.tagIds.length
-          ? sql`exists (select 1 from ${questionTags} where ${questionTags.questionId} = ${questions.id} and ${inArray(questionTags.tagId, rule.tagIds)})`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(questions.id));
-  return rows.map((row) => row.id);
+    : undefined;
+  return listRuleCandidateIds(db, await questionOrgs(db, ctx), {
+    type: rule.type,
+    bankIds: rule.bankIds,
+    tagIds: rule.tagIds,
+    difficultyMin: rule.difficultyMin,
+    difficultyMax: rule.difficultyMax,
+    knowledgeNodes,
+  });
 }
 
 /** Draws every rule in order without repeating a question; refuses naming the rule that lacks questions. */
@@ -147,18 +133,16 @@ async function writeRandom(
   places: RuleWithPlace[],
   drawn: Map<RuleWithPlace, number[]> | undefined,
 ): Promise<void> {
-  await tx.delete(paperSections).where(eq(paperSections.paperId, paperId));
+  await deleteSections(tx, paperId);
   for (const [sectionIndex, section] of input.sections.entries()) {
-    const [row] = await tx
-      .insert(paperSections)
-      .values({ paperId, name: section.name, sort: sectionIndex })
-      .returning({ id: paperSections.id });
-    if (!row) throw new Error('section insert failed');
+    const sectionId = await insertSection(tx, { paperId, name: section.name, sort: sectionIndex });
+    if (sectionId === undefined) throw new Error('section insert failed');
     const mine = places.filter((place) => place.sectionIndex === sectionIndex);
-    await tx.insert(paperRandomRules).values(
+    await insertRandomRules(
+      tx,
       mine.map((place) => ({
         paperId,
-        sectionId: row.id,
+        sectionId,
         sort: place.ruleIndex,
         type: place.rule.type,
         count: place.rule.count,
@@ -178,9 +162,10 @@ async function writeRandom(
         })),
       );
       if (items.length > 0) {
-        await tx
-          .insert(paperQuestions)
-          .values(items.map((item, sort) => ({ paperId, sectionId: row.id, sort, ...item })));
+        await insertPaperQuestions(
+          tx,
+          items.map((item, sort) => ({ paperId, sectionId, sort, ...item })),
+        );
       }
     }
   }
@@ -203,29 +188,26 @@ export async function saveRandomPaper(
   );
   // Drawing is also the feasibility check: a rule without enough questions is refused by name.
   const drawn = await drawRules(db, ctx, places, Math.random);
-  const settings: PaperSettings = { ...(existing?.settings ?? {}), ...(input.settings ?? {}) };
+  const settings: PaperRecord['settings'] = { ...(existing?.settings ?? {}), ...(input.settings ?? {}) };
   const id = await db.transaction(async (tx) => {
     let id = existing?.id;
     if (id === undefined) {
-      const [row] = await tx
-        .insert(papers)
-        .values({
-          organizationId: ctx.organizationId,
-          name: input.name,
-          paperType: 4,
-          status: 1,
-          createdBy: ctx.userId,
-          ...columns,
-          settings,
-        })
-        .returning({ id: papers.id });
-      if (!row) throw new Error('paper insert failed');
-      id = row.id;
+      id = await insertPaper(tx, ctx, {
+        name: input.name,
+        paperType: 4,
+        status: 1,
+        ...columns,
+        settings,
+      });
+      if (id === undefined) throw new Error('paper insert failed');
     } else {
-      await tx
-        .update(papers)
-        .set({ paperType: 4, status: 1, ...columns, settings, updatedAt: new Date() })
-        .where(eq(papers.id, id));
+      await updatePaperColumns(tx, ctx, id, {
+        paperType: 4,
+        status: 1,
+        ...columns,
+        settings,
+        updatedAt: new Date(),
+      });
     }
     await writeRandom(tx, id, input, places, settings.drawPerCandidate ? undefined : drawn);
     await writePosts(tx, id, input.postIds);
@@ -253,7 +235,7 @@ async function planPaper(
   organizationId: number,
   paperId: number,
   seed: string,
-): Promise<PaperPlan & { paper: typeof papers.$inferSelect; rng: Rng; unshuffled: PaperPlan['sections'] }> {
+): Promise<PaperPlan & { paper: PaperRecord; rng: Rng; unshuffled: PaperPlan['sections'] }> {
   const ctx: RequestContext = { userId: 0, organizationId, isAdmin: false, account: '', realName: '' };
   const paper = await requireOwnPaper(db, ctx, paperId);
   const rng = seededRng(`${paperId}:${seed}`);
@@ -280,20 +262,8 @@ async function planPaper(
     }));
   } else {
     const [sectionRows, items] = await Promise.all([
-      db
-        .select({ id: paperSections.id, name: paperSections.name })
-        .from(paperSections)
-        .where(eq(paperSections.paperId, paper.id))
-        .orderBy(asc(paperSections.sort), asc(paperSections.id)),
-      db
-        .select({
-          sectionId: paperQuestions.sectionId,
-          questionId: paperQuestions.questionId,
-          points: paperQuestions.points,
-        })
-        .from(paperQuestions)
-        .where(eq(paperQuestions.paperId, paper.id))
-        .orderBy(asc(paperQuestions.sort), asc(paperQuestions.id)),
+      listSectionNames(db, paper.id),
+      listQuestionPlan(db, paper.id),
     ]);
     plan = sectionRows.map((section) => ({
       name: section.name,
@@ -370,14 +340,7 @@ export async function drawPaperForCandidate(
   const ctx: RequestContext = { userId: 0, organizationId, isAdmin: false, account: '', realName: '' };
   const { paper, rng, sections: plan, shuffleOptions } = await planPaper(db, organizationId, paperId, seed);
   const ids = plan.flatMap((section) => section.items.map((item) => item.questionId));
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select(pickColumns)
-          .from(questions)
-          .innerJoin(questionBanks, eq(questionBanks.id, questions.bankId))
-          .where(inArray(questions.id, ids));
+  const rows = ids.length === 0 ? [] : await listPickRowsInAnyOrg(db, ids);
   const byId = new Map(rows.map((row) => [row.id, toPickRow(ctx, row)]));
   const result = plan.map((section) => {
     return {

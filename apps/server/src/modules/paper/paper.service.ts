@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_QUESTION_POINTS,
   PAPER_DIFFICULTY_LABELS,
@@ -9,21 +8,8 @@ import {
   roundPoints,
 } from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import {
-  examPapers,
-  paperBanks,
-  paperPosts,
-  paperQuestions,
-  paperRandomRules,
-  paperSections,
-  papers,
-  posts,
-  questionBanks,
-  questions,
-} from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound } from '../../core/http';
-import { containsPattern } from '../../core/db-errors';
 import { platformOrganizationId } from '../question/question.service';
 import { canReadBank, requireOwnPaperBank } from '../paper-bank/paper-bank.service';
 import {
@@ -45,11 +31,44 @@ import type {
   SectionsInput,
   SelectedQuestion,
 } from '@kaopei/shared/contracts/paper';
+import {
+  copyPaperPosts,
+  copySectionContent,
+  countExamsUsingPaper,
+  deletePaperRecords,
+  deleteSections,
+  findPaper,
+  findPaperInAnyOrg,
+  findQuestionId,
+  incrementTimesUsed,
+  insertPaper,
+  insertPaperQuestions,
+  insertSection,
+  listPaperBankNamesInAnyOrg,
+  listPaperPosts,
+  listPapersByIds,
+  listPapersUsedByExams,
+  listPapersUsingQuestion,
+  listPickRows,
+  listPostIds,
+  listQuestionStates,
+  listQuestionsPresentInPaper,
+  listRandomRules,
+  listSectionQuestions,
+  listSections,
+  movePaperRecords,
+  refreshPaperTotals,
+  replacePaperPosts,
+  searchPaperRecords,
+  updatePaperColumns,
+  updateQuestionPoints,
+  type PaperColumns,
+  type PaperRecord,
+  type PickRecord,
+} from './paper.repo';
 
 export const PAPER_STATUS_LABELS: Readonly<Record<number, string>> = { 0: '草稿', 1: '已保存' };
 export const paperNotFound = () => notFound('试卷不存在');
-
-type PaperRecord = typeof papers.$inferSelect;
 
 // ---------- access ----------
 
@@ -59,10 +78,7 @@ export async function requireOwnPaper(
   ctx: RequestContext,
   paperId: number,
 ): Promise<PaperRecord> {
-  const [paper] = await db
-    .select()
-    .from(papers)
-    .where(and(eq(papers.id, paperId), eq(papers.organizationId, ctx.organizationId)));
+  const paper = await findPaper(db, ctx, paperId);
   if (!paper) throw paperNotFound();
   return paper;
 }
@@ -73,7 +89,7 @@ export async function requireReadablePaper(
   ctx: RequestContext,
   paperId: number,
 ): Promise<PaperRecord> {
-  const [paper] = await db.select().from(papers).where(eq(papers.id, paperId));
+  const paper = await findPaperInAnyOrg(db, paperId);
   if (!paper) throw paperNotFound();
   if (paper.organizationId === ctx.organizationId) return paper;
   if (
@@ -110,17 +126,7 @@ export async function requirePickable(
 ): Promise<Map<number, PickableQuestion>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: questions.id,
-      type: questions.type,
-      difficulty: questions.difficulty,
-      status: questions.status,
-    })
-    .from(questions)
-    .where(
-      and(inArray(questions.id, unique), inArray(questions.organizationId, await questionOrgs(db, ctx))),
-    );
+  const rows = await listQuestionStates(db, await questionOrgs(db, ctx), unique);
   if (rows.length !== unique.length) {
     const found = new Set(rows.map((row) => row.id));
     throw notFound(`试题不存在：${unique.find((id) => !found.has(id)) ?? ''}`);
@@ -137,10 +143,7 @@ async function toRows(db: DbOrTx, ctx: RequestContext, records: PaperRecord[]): 
   const bankIds = [...new Set(records.flatMap((p) => (p.paperBankId === null ? [] : [p.paperBankId])))];
   const bankNames = new Map<number, string>();
   if (bankIds.length > 0) {
-    const rows = await db
-      .select({ id: paperBanks.id, name: paperBanks.name })
-      .from(paperBanks)
-      .where(inArray(paperBanks.id, bankIds));
+    const rows = await listPaperBankNamesInAnyOrg(db, bankIds);
     for (const row of rows) bankNames.set(row.id, row.name);
   }
   const categories = await categoryNames(
@@ -149,7 +152,7 @@ async function toRows(db: DbOrTx, ctx: RequestContext, records: PaperRecord[]): 
   );
   const postMap = new Map<number, number[]>();
   if (ids.length > 0) {
-    const rows = await db.select().from(paperPosts).where(inArray(paperPosts.paperId, ids));
+    const rows = await listPaperPosts(db, ids);
     for (const row of rows) postMap.set(row.paperId, [...(postMap.get(row.paperId) ?? []), row.postId]);
   }
   return records.map((p) => {
@@ -184,37 +187,9 @@ async function toRows(db: DbOrTx, ctx: RequestContext, records: PaperRecord[]): 
 }
 
 export async function sectionsOf(db: DbOrTx, paperId: number): Promise<SectionView[]> {
-  const sections = await db
-    .select()
-    .from(paperSections)
-    .where(eq(paperSections.paperId, paperId))
-    .orderBy(asc(paperSections.sort), asc(paperSections.id));
-  const items = await db
-    .select({
-      sectionId: paperQuestions.sectionId,
-      sort: paperQuestions.sort,
-      points: paperQuestions.points,
-      id: questions.id,
-      type: questions.type,
-      stem: questions.stem,
-      stemText: questions.stemText,
-      options: questions.options,
-      answer: questions.answer,
-      analysis: questions.analysis,
-      difficulty: questions.difficulty,
-      bankId: questions.bankId,
-      bankName: questionBanks.name,
-    })
-    .from(paperQuestions)
-    .innerJoin(questions, eq(questions.id, paperQuestions.questionId))
-    .innerJoin(questionBanks, eq(questionBanks.id, questions.bankId))
-    .where(eq(paperQuestions.paperId, paperId))
-    .orderBy(asc(paperQuestions.sort), asc(paperQuestions.id));
-  const rules = await db
-    .select()
-    .from(paperRandomRules)
-    .where(eq(paperRandomRules.paperId, paperId))
-    .orderBy(asc(paperRandomRules.sort), asc(paperRandomRules.id));
+  const sections = await listSections(db, paperId);
+  const items = await listSectionQuestions(db, paperId);
+  const rules = await listRandomRules(db, paperId);
   return sections.map((section) => ({
     sectionId: section.id,
     name: section.name,
@@ -275,7 +250,7 @@ async function statisticsOf(
         )
       : items.map((item) => ({ questionType: item.type, points: item.points, difficulty: item.difficulty }));
   const totals = questionTotals(ruleItems);
-  const [exams] = await db.select({ n: count() }).from(examPapers).where(eq(examPapers.paperId, paper.id));
+  const examCount = await countExamsUsingPaper(db, paper.id);
   return {
     paperId: paper.id,
     questionCount: totals.questionCount,
@@ -285,7 +260,7 @@ async function statisticsOf(
     difficulty: totals.difficulty,
     difficultyLabel: totals.difficulty ? PAPER_DIFFICULTY_LABELS[totals.difficulty] : '',
     timesUsed: paper.timesUsed,
-    examCount: exams?.n ?? 0,
+    examCount,
   };
 }
 
@@ -331,28 +306,8 @@ export async function searchPapers(
   query: PaperQuery,
 ): Promise<{ rows: PaperRow[]; total: number }> {
   const categoryIds = query.categoryId ? await categoryWithDescendants(db, ctx, query.categoryId) : undefined;
-  const pattern = query.searchContent ? containsPattern(query.searchContent) : undefined;
-  const where = and(
-    eq(papers.organizationId, ctx.organizationId),
-    categoryIds ? inArray(papers.categoryId, categoryIds) : undefined,
-    query.paperBankId ? eq(papers.paperBankId, query.paperBankId) : undefined,
-    query.type !== undefined ? eq(papers.paperType, query.type) : undefined,
-    query.status !== undefined ? eq(papers.status, query.status) : undefined,
-    pattern ? or(ilike(papers.name, pattern), ilike(papers.description, pattern)) : undefined,
-    query.postIds && query.postIds.length > 0
-      ? sql`exists (select 1 from ${paperPosts} where ${paperPosts.paperId} = ${papers.id} and ${inArray(paperPosts.postId, query.postIds)})`
-      : undefined,
-  );
-  const { pageNumber, pageSize } = query.page;
-  const [total] = await db.select({ n: count() }).from(papers).where(where);
-  const records = await db
-    .select()
-    .from(papers)
-    .where(where)
-    .orderBy(desc(papers.updatedAt), desc(papers.id))
-    .limit(pageSize)
-    .offset((pageNumber - 1) * pageSize);
-  return { rows: await toRows(db, ctx, records), total: total?.n ?? 0 };
+  const { records, total } = await searchPaperRecords(db, ctx, query, categoryIds);
+  return { rows: await toRows(db, ctx, records), total };
 }
 
 // ---------- writing ----------
@@ -362,8 +317,8 @@ export async function metaColumns(
   db: DbOrTx,
   ctx: RequestContext,
   input: Partial<PaperMetaInput>,
-): Promise<Partial<typeof papers.$inferInsert>> {
-  const columns: Partial<typeof papers.$inferInsert> = {};
+): Promise<PaperColumns> {
+  const columns: PaperColumns = {};
   if (input.name !== undefined) columns.name = input.name;
   if (input.description !== undefined) columns.description = input.description || null;
   if (input.type !== undefined) columns.paperType = input.type;
@@ -384,10 +339,7 @@ export async function metaColumns(
   }
   if (input.postIds !== undefined && input.postIds.length > 0) {
     const unique = [...new Set(input.postIds)];
-    const found = await db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(inArray(posts.id, unique), eq(posts.organizationId, ctx.organizationId)));
+    const found = await listPostIds(db, ctx, unique);
     if (found.length !== unique.length) throw notFound('岗位不存在');
   }
   return columns;
@@ -395,9 +347,7 @@ export async function metaColumns(
 
 export async function writePosts(tx: DbOrTx, paperId: number, postIds: number[] | undefined): Promise<void> {
   if (postIds === undefined) return;
-  await tx.delete(paperPosts).where(eq(paperPosts.paperId, paperId));
-  const unique = [...new Set(postIds)];
-  if (unique.length > 0) await tx.insert(paperPosts).values(unique.map((postId) => ({ paperId, postId })));
+  await replacePaperPosts(tx, paperId, [...new Set(postIds)]);
 }
 
 /** Checks sections before anything is written: questions pickable and none twice. */
@@ -413,20 +363,18 @@ export async function checkSections(db: DbOrTx, ctx: RequestContext, sections: S
 
 /** Replaces a paper's sections and questions (random rules go with their sections). */
 export async function writeSections(tx: DbOrTx, paperId: number, sections: SectionsInput): Promise<number[]> {
-  await tx.delete(paperSections).where(eq(paperSections.paperId, paperId));
+  await deleteSections(tx, paperId);
   const sectionIds: number[] = [];
   for (const [index, section] of sections.entries()) {
-    const [row] = await tx
-      .insert(paperSections)
-      .values({ paperId, name: section.name, sort: index })
-      .returning({ id: paperSections.id });
-    if (!row) throw new Error('section insert failed');
-    sectionIds.push(row.id);
+    const sectionId = await insertSection(tx, { paperId, name: section.name, sort: index });
+    if (sectionId === undefined) throw new Error('section insert failed');
+    sectionIds.push(sectionId);
     if (section.questionVOS.length > 0) {
-      await tx.insert(paperQuestions).values(
+      await insertPaperQuestions(
+        tx,
         section.questionVOS.map((q, sort) => ({
           paperId,
-          sectionId: row.id,
+          sectionId,
           questionId: q.questionId,
           sort,
           points: roundPoints(q.points ?? DEFAULT_QUESTION_POINTS),
@@ -439,14 +387,7 @@ export async function writeSections(tx: DbOrTx, paperId: number, sections: Secti
 
 /** Brings the paper's stored totals in line with its questions. */
 export async function refreshTotals(tx: DbOrTx, paperId: number): Promise<void> {
-  await tx.execute(sql`
-    update ${papers} set
-      total_score = coalesce((select sum(pq.points) from ${paperQuestions} pq where pq.paper_id = ${paperId}), 0),
-      question_count = (select count(*) from ${paperQuestions} pq where pq.paper_id = ${paperId}),
-      avg_difficulty = (select round(avg(q.difficulty), 2) from ${paperQuestions} pq
-                        join ${questions} q on q.id = pq.question_id where pq.paper_id = ${paperId}),
-      updated_at = now()
-    where id = ${paperId}`);
+  await refreshPaperTotals(tx, paperId);
 }
 
 export async function createPaper(
@@ -458,22 +399,17 @@ export async function createPaper(
   const columns = await metaColumns(db, ctx, input);
   if (input.sectionVOS) await checkSections(db, ctx, input.sectionVOS);
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(papers)
-      .values({
-        paperType: defaults.type ?? 0,
-        status: defaults.status,
-        ...columns,
-        name: input.name,
-        organizationId: ctx.organizationId,
-        createdBy: ctx.userId,
-      })
-      .returning({ id: papers.id });
-    if (!row) throw new Error('paper insert failed');
-    if (input.sectionVOS) await writeSections(tx, row.id, input.sectionVOS);
-    await writePosts(tx, row.id, input.postIds);
-    await refreshTotals(tx, row.id);
-    return row.id;
+    const paperId = await insertPaper(tx, ctx, {
+      paperType: defaults.type ?? 0,
+      status: defaults.status,
+      ...columns,
+      name: input.name,
+    });
+    if (paperId === undefined) throw new Error('paper insert failed');
+    if (input.sectionVOS) await writeSections(tx, paperId, input.sectionVOS);
+    await writePosts(tx, paperId, input.postIds);
+    await refreshTotals(tx, paperId);
+    return paperId;
   });
   return getPaper(db, ctx, id);
 }
@@ -489,10 +425,7 @@ export async function savePaper(
   const columns = await metaColumns(db, ctx, input);
   if (input.sectionVOS) await checkSections(db, ctx, input.sectionVOS);
   await db.transaction(async (tx) => {
-    await tx
-      .update(papers)
-      .set({ status: 1, ...columns, updatedAt: new Date() })
-      .where(eq(papers.id, paper.id));
+    await updatePaperColumns(tx, ctx, paper.id, { status: 1, ...columns, updatedAt: new Date() });
     if (input.sectionVOS) await writeSections(tx, paper.id, input.sectionVOS);
     await writePosts(tx, paper.id, input.postIds);
     await refreshTotals(tx, paper.id);
@@ -509,10 +442,7 @@ export async function updatePaper(
   const paper = await requireOwnPaper(db, ctx, input.paperId);
   const columns = await metaColumns(db, ctx, input);
   await db.transaction(async (tx) => {
-    await tx
-      .update(papers)
-      .set({ ...columns, updatedAt: new Date() })
-      .where(eq(papers.id, paper.id));
+    await updatePaperColumns(tx, ctx, paper.id, { ...columns, updatedAt: new Date() });
     await writePosts(tx, paper.id, input.postIds);
   });
   return getPaper(db, ctx, paper.id);
@@ -531,57 +461,33 @@ export async function copyPaper(
     ...(target.paperBankId !== undefined ? { paperBankId: target.paperBankId } : {}),
   });
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(papers)
-      .values({
-        organizationId: ctx.organizationId,
-        name: target.name ?? `${source.name}（副本）`.slice(0, 200),
-        paperType: source.paperType,
-        description: source.description,
-        settings: source.settings,
-        paperBankId: own ? source.paperBankId : null,
-        categoryId: own ? source.categoryId : null,
-        status: 0,
-        createdBy: ctx.userId,
-        ...columns,
-      })
-      .returning({ id: papers.id });
-    if (!row) throw new Error('paper insert failed');
-    const sections = await tx
-      .select()
-      .from(paperSections)
-      .where(eq(paperSections.paperId, source.id))
-      .orderBy(asc(paperSections.sort), asc(paperSections.id));
+    const paperId = await insertPaper(tx, ctx, {
+      name: target.name ?? `${source.name}（副本）`.slice(0, 200),
+      paperType: source.paperType,
+      description: source.description,
+      settings: source.settings,
+      paperBankId: own ? source.paperBankId : null,
+      categoryId: own ? source.categoryId : null,
+      status: 0,
+      ...columns,
+    });
+    if (paperId === undefined) throw new Error('paper insert failed');
+    const sections = await listSections(tx, source.id);
     for (const section of sections) {
-      const [copy] = await tx
-        .insert(paperSections)
-        .values({ paperId: row.id, name: section.name, sort: section.sort })
-        .returning({ id: paperSections.id });
-      if (!copy) throw new Error('section insert failed');
-      await tx.execute(sql`
-        insert into ${paperQuestions} (paper_id, section_id, question_id, sort, points)
-        select ${row.id}, ${copy.id}, question_id, sort, points from ${paperQuestions} where section_id = ${section.id}`);
-      await tx.execute(sql`
-        insert into ${paperRandomRules} (paper_id, section_id, sort, type, count, points, bank_ids, knowledge_ids, tag_ids, difficulty_min, difficulty_max)
-        select ${row.id}, ${copy.id}, sort, type, count, points, bank_ids, knowledge_ids, tag_ids, difficulty_min, difficulty_max
-        from ${paperRandomRules} where section_id = ${section.id}`);
+      const copyId = await insertSection(tx, { paperId, name: section.name, sort: section.sort });
+      if (copyId === undefined) throw new Error('section insert failed');
+      await copySectionContent(tx, { sectionId: section.id }, { paperId, sectionId: copyId });
     }
-    if (own) {
-      await tx.execute(sql`
-        insert into ${paperPosts} (paper_id, post_id) select ${row.id}, post_id from ${paperPosts} where paper_id = ${source.id}`);
-    }
-    await refreshTotals(tx, row.id);
-    return row.id;
+    if (own) await copyPaperPosts(tx, source.id, paperId);
+    await refreshTotals(tx, paperId);
+    return paperId;
   });
   return getPaper(db, ctx, id);
 }
 
 async function requireOwnPapers(db: DbOrTx, ctx: RequestContext, ids: number[]): Promise<PaperRecord[]> {
   const unique = [...new Set(ids)];
-  const found = await db
-    .select()
-    .from(papers)
-    .where(and(inArray(papers.id, unique), eq(papers.organizationId, ctx.organizationId)));
+  const found = await listPapersByIds(db, ctx, unique);
   if (found.length !== unique.length) throw paperNotFound();
   return found;
 }
@@ -595,23 +501,12 @@ export async function movePapers(
 ): Promise<{ count: number }> {
   const bank = await requireOwnPaperBank(db, ctx, toPaperBankId);
   const found = await requireOwnPapers(db, ctx, paperIds);
-  const moved = await db
-    .update(papers)
-    .set({
-      paperBankId: bank.id,
-      ...(bank.categoryId !== null ? { categoryId: bank.categoryId } : {}),
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(papers.organizationId, ctx.organizationId),
-        inArray(
-          papers.id,
-          found.map((p) => p.id),
-        ),
-      ),
-    )
-    .returning({ id: papers.id });
+  const moved = await movePaperRecords(
+    db,
+    ctx,
+    found.map((p) => p.id),
+    { paperBankId: bank.id, ...(bank.categoryId !== null ? { categoryId: bank.categoryId } : {}) },
+  );
   return { count: moved.length };
 }
 
@@ -623,18 +518,12 @@ export async function deletePapers(
 ): Promise<{ count: number }> {
   const found = await requireOwnPapers(db, ctx, paperIds);
   const ids = found.map((p) => p.id);
-  const used = await db
-    .selectDistinct({ paperId: examPapers.paperId })
-    .from(examPapers)
-    .where(inArray(examPapers.paperId, ids));
+  const used = await listPapersUsedByExams(db, ids);
   if (used.length > 0) {
     const names = found.filter((p) => used.some((u) => u.paperId === p.id)).map((p) => `「${p.name}」`);
     throw conflict(`试卷${names.join('、')}已被考试使用，不能删除`);
   }
-  const deleted = await db
-    .delete(papers)
-    .where(and(eq(papers.organizationId, ctx.organizationId), inArray(papers.id, ids)))
-    .returning({ id: papers.id });
+  const deleted = await deletePaperRecords(db, ctx, ids);
   return { count: deleted.length };
 }
 
@@ -647,33 +536,28 @@ export async function modifyPoints(
 ): Promise<PaperStatistics> {
   const paper = await requireOwnPaper(db, ctx, paperId);
   const ids = [...new Set(changes.map((change) => change.questionId))];
-  const present = await db
-    .select({ questionId: paperQuestions.questionId })
-    .from(paperQuestions)
-    .where(and(eq(paperQuestions.paperId, paper.id), inArray(paperQuestions.questionId, ids)));
+  const present = await listQuestionsPresentInPaper(db, paper.id, ids);
   if (present.length !== ids.length) {
     const found = new Set(present.map((row) => row.questionId));
     throw notFound(`试卷中没有试题 ${ids.find((id) => !found.has(id)) ?? ''}`);
   }
   await db.transaction(async (tx) => {
     for (const change of changes) {
-      await tx
-        .update(paperQuestions)
-        .set({ points: roundPoints(change.points) })
-        .where(and(eq(paperQuestions.paperId, paper.id), eq(paperQuestions.questionId, change.questionId)));
+      await updateQuestionPoints(tx, paper.id, change.questionId, roundPoints(change.points));
     }
     await refreshTotals(tx, paper.id);
   });
   return paperStatistics(db, ctx, paper.id);
 }
 
-/** Marks papers as used once more (the exams feature calls it when an exam takes a paper). */
-export async function markPapersUsed(tx: DbOrTx, paperIds: readonly number[]): Promise<void> {
+/** Marks the caller's papers as used once more (the exams feature calls it when an exam takes a paper). */
+export async function markPapersUsed(
+  tx: DbOrTx,
+  ctx: Pick<RequestContext, 'organizationId'>,
+  paperIds: readonly number[],
+): Promise<void> {
   if (paperIds.length === 0) return;
-  await tx
-    .update(papers)
-    .set({ timesUsed: sql`${papers.timesUsed} + 1` })
-    .where(inArray(papers.id, [...paperIds]));
+  await incrementTimesUsed(tx, ctx, paperIds);
 }
 
 // ---------- the builder's question calls ----------
@@ -684,27 +568,9 @@ export async function papersUsingQuestion(
   ctx: RequestContext,
   questionId: number,
 ): Promise<PaperUsage[]> {
-  const [question] = await db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(and(eq(questions.id, questionId), inArray(questions.organizationId, await questionOrgs(db, ctx))));
+  const question = await findQuestionId(db, await questionOrgs(db, ctx), questionId);
   if (!question) throw notFound('试题不存在');
-  const rows = await db
-    .select({
-      paperId: papers.id,
-      name: papers.name,
-      status: papers.status,
-      sectionName: paperSections.name,
-      points: paperQuestions.points,
-      paperBankName: paperBanks.name,
-      updatedAt: papers.updatedAt,
-    })
-    .from(paperQuestions)
-    .innerJoin(papers, eq(papers.id, paperQuestions.paperId))
-    .innerJoin(paperSections, eq(paperSections.id, paperQuestions.sectionId))
-    .leftJoin(paperBanks, eq(paperBanks.id, papers.paperBankId))
-    .where(and(eq(paperQuestions.questionId, questionId), eq(papers.organizationId, ctx.organizationId)))
-    .orderBy(desc(papers.updatedAt), desc(papers.id));
+  const rows = await listPapersUsingQuestion(db, ctx, questionId);
   return rows.map((row) => ({
     ...row,
     statusLabel: PAPER_STATUS_LABELS[row.status] ?? '',
@@ -727,37 +593,7 @@ export async function selectedQuestions(
   );
 }
 
-export const pickColumns = {
-  id: questions.id,
-  organizationId: questions.organizationId,
-  type: questions.type,
-  stem: questions.stem,
-  stemText: questions.stemText,
-  options: questions.options,
-  answer: questions.answer,
-  analysis: questions.analysis,
-  difficulty: questions.difficulty,
-  defaultPoints: questions.defaultPoints,
-  bankId: questions.bankId,
-  bankName: questionBanks.name,
-};
-
-export function toPickRow(
-  ctx: RequestContext,
-  row: {
-    id: number;
-    organizationId: number;
-    type: number;
-    stem: string;
-    stemText: string;
-    options: unknown;
-    answer: unknown;
-    analysis: string | null;
-    difficulty: number;
-    bankId: number;
-    bankName: string;
-  },
-): PickRow {
+export function toPickRow(ctx: RequestContext, row: PickRecord): PickRow {
   return {
     id: row.id,
     questionId: row.id,
@@ -780,23 +616,8 @@ export function toPickRow(
 /** Full rows of picked questions, in the order asked (all readable or 404). */
 export async function questionsByIds(db: Db, ctx: RequestContext, ids: number[]): Promise<PickRow[]> {
   const unique = [...new Set(ids)];
-  const rows = await db
-    .select(pickColumns)
-    .from(questions)
-    .innerJoin(questionBanks, eq(questionBanks.id, questions.bankId))
-    .where(
-      and(inArray(questions.id, unique), inArray(questions.organizationId, await questionOrgs(db, ctx))),
-    );
+  const rows = await listPickRows(db, await questionOrgs(db, ctx), unique);
   if (rows.length !== unique.length) throw notFound('试题不存在');
   const byId = new Map(rows.map((row) => [row.id, toPickRow(ctx, row)]));
   return unique.map((id) => byId.get(id) as PickRow);
-}
-
-export function notSelectedScope(orgs: number[], ctx: RequestContext, scope: 'mine' | 'public' | 'all'): SQL {
-  if (scope === 'mine') return eq(questions.organizationId, ctx.organizationId);
-  if (scope === 'public') {
-    const others = orgs.filter((org) => org !== ctx.organizationId);
-    return others.length > 0 ? inArray(questions.organizationId, others) : sql`false`;
-  }
-  return inArray(questions.organizationId, orgs);
 }
