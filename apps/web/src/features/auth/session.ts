@@ -1,22 +1,7 @@
-import { firstRoutableUrl } from '../../app/layout/menu-model';
-import { isRoutableUrl } from '../../app/manage-routes';
-import {
-  toStoredAuth,
-  type OAuthErrorBody,
-  type OAuthTokenBody,
-  isOAuthErrorBody,
-  ApiError,
-} from '../../lib/http';
+import { completeSignIn } from '../../app/session';
+import { type OAuthErrorBody, isOAuthErrorBody, ApiError } from '../../lib/http';
 import { isPasswordEncryptionAvailable, encryptPassword } from '../../lib/crypto';
-import { redirectMemory } from '../../lib/storage';
-import { useSessionStore } from '../../stores/session-store';
-import {
-  fetchMenuTree,
-  fetchPublicKey,
-  fetchUserDetail,
-  requestPasswordToken,
-  type PasswordGrantForm,
-} from './api';
+import { fetchPublicKey, requestPasswordToken, type PasswordGrantForm } from './api';
 
 /** Texts for OAuth errors that arrive without a description. */
 const OAUTH_ERROR_TEXTS: Readonly<Record<string, string>> = {
@@ -63,30 +48,6 @@ export async function preparePassword(
   } catch (error) {
     if (requireEncrypted) throw error;
     return { password };
-  }
-}
-
-/**
- * Where a sign-in without a remembered page lands: the first management page the menu grants; a
- * member whose menu grants none (a candidate, a learner) lands on their exams (/m).
- */
-export function landingPath(isAdmin: boolean, menu: Parameters<typeof firstRoutableUrl>[0]): string {
-  return firstRoutableUrl(menu, isRoutableUrl) ?? (isAdmin ? '/manage' : '/m');
-}
-
-/** Stores the tokens, loads the user and the menu, and answers where to go next. */
-export async function completeSignIn(token: OAuthTokenBody): Promise<string> {
-  const session = useSessionStore.getState();
-  session.setAuth(toStoredAuth(token));
-  try {
-    const [userInfo, menu] = await Promise.all([fetchUserDetail(), fetchMenuTree()]);
-    session.setUserInfo(userInfo);
-    session.setMenuInfo(menu);
-    return redirectMemory.take() ?? landingPath(userInfo.isAdmin, menu);
-  } catch (error) {
-    // Half a session is worse than none: the guard would let the user in without a menu.
-    useSessionStore.getState().clear();
-    throw error;
   }
 }
 

@@ -5,7 +5,7 @@ import {
   fromAutoRules,
   toAutoRules,
   type AutoRulesForm,
-} from '../paper/components/auto-rules-fields';
+} from '../../components/auto-rules-fields';
 import type { ExamSettings } from './api';
 import type { AutoRuleInput, AutoRuleRow } from './auto-api';
 import { DEFAULT_SETTINGS, settingsFromValues } from './exam-rules';

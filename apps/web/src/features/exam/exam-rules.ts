@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { QuestionType, answerDisplay, formatExamTime, isTrueAnswer, optionLetter } from '@kaopei/shared';
 import { DEFAULT_EXAM_SETTINGS, examSettingsSchema } from '@kaopei/shared/contracts/exam';
-import { answerText } from '../question/question-rules';
+import { answerText } from '../../lib/question-rules';
 import type {
   Audience,
   ExamInput,

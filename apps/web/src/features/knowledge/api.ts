@@ -1,6 +1,7 @@
 import { knowledgeContracts as knowledge, type KnowledgeScope } from '@kaopei/shared/contracts/knowledge';
 import { call, type BodyIn } from '../../lib/api';
 import { download } from '../../lib/download';
+import { fetchKnowledgeTree, knowledgeTreeKey } from '../../lib/picker-queries';
 
 /** The knowledge-point tree (contracts: packages/shared/src/contracts/knowledge.ts). */
 
@@ -14,13 +15,11 @@ export type {
 
 export const knowledgeKeys = {
   all: ['knowledge'] as const,
-  tree: (scope: KnowledgeScope) => ['knowledge', 'tree', scope] as const,
+  tree: knowledgeTreeKey,
   graph: (scope: KnowledgeScope) => ['knowledge', 'graph', scope] as const,
 };
 
-export function fetchKnowledgeTree(scope: KnowledgeScope) {
-  return call(knowledge.tree, { query: { scope } });
-}
+export { fetchKnowledgeTree };
 
 export function fetchKnowledgeGraph(scope: KnowledgeScope) {
   return call(knowledge.graph, { query: { scope } });

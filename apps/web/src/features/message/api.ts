@@ -1,8 +1,7 @@
 import { NOTICE_PAGE_SIZE } from '@kaopei/shared';
 import { departmentContracts, type DepartmentNode } from '@kaopei/shared/contracts/department';
 import { noticeContracts as notices } from '@kaopei/shared/contracts/notice';
-import { staffContracts } from '@kaopei/shared/contracts/staff';
-import { call, callPage, type BodyIn, type ItemOf } from '../../lib/api';
+import { call, callPage, type BodyIn } from '../../lib/api';
 import type { Page } from '../../lib/http';
 import type { NoticeMessage } from '../notice/api';
 
@@ -15,8 +14,6 @@ export type { NoticeMessage };
 export type SendMessageForm = BodyIn<typeof notices.send>;
 /** A node of the department tree the recipient picker shows. */
 export type DepartmentTreeNode = DepartmentNode;
-/** A colleague the recipient picker offers. */
-export type StaffOption = ItemOf<typeof staffContracts.search>;
 
 /** Which part of the message box a tab shows. */
 export type MessageFilter = 'all' | 'unread';
@@ -26,7 +23,6 @@ export const messageKeys = {
   list: (filter: MessageFilter, page: number) => ['message', 'list', filter, page] as const,
   unreadCount: ['message', 'unread-count'] as const,
   departments: ['message', 'departments'] as const,
-  staff: (keyword: string) => ['message', 'staff', keyword] as const,
 };
 
 /** One page (zero-based) of the caller's messages, five per page (spec §9), newest first. */
@@ -65,15 +61,4 @@ export function sendSmsInfo(phone: string, content: string) {
 
 export function fetchDepartmentTree(): Promise<DepartmentTreeNode[]> {
   return call(departmentContracts.tree);
-}
-
-export const STAFF_PICKER_SIZE = 20;
-
-/** Active staff matching `keyword` (name, account, phone or e-mail), first page. */
-export async function searchStaff(keyword: string): Promise<StaffOption[]> {
-  const page = await callPage(staffContracts.search, {
-    query: { page: 0, size: STAFF_PICKER_SIZE },
-    body: { keyword: keyword || undefined, status: 0 },
-  });
-  return page.data;
 }

@@ -3,10 +3,6 @@ import {
   type BankGroup,
   type PaperBankRow,
 } from '@kaopei/shared/contracts/paper-bank';
-import {
-  paperCategoryContracts as categories,
-  type CategoryNode,
-} from '@kaopei/shared/contracts/paper-category';
 import { call, callPage, type BodyIn, type QueryIn } from '../../lib/api';
 
 /**
@@ -14,7 +10,18 @@ import { call, callPage, type BodyIn, type QueryIn } from '../../lib/api';
  * paper-bank.ts).
  */
 
-export type { BankGroup, CategoryNode, PaperBankRow };
+export type { BankGroup, PaperBankRow };
+/** The category tree lives in lib (the tree panel is a house-wide component). */
+export {
+  addCategory,
+  categoryKeys,
+  deleteCategory,
+  fetchCategoryTree,
+  moveCategory,
+  publishCategory,
+  renameCategory,
+  type CategoryNode,
+} from '../../lib/paper-categories';
 
 export type PaperBankScope = 'inner' | 'outer';
 
@@ -31,36 +38,6 @@ export const paperBankKeys = {
   grouped: ['paper-banks', 'grouped'] as const,
   besides: (paperBankId: number) => ['paper-banks', 'besides', paperBankId] as const,
 };
-
-export const categoryKeys = {
-  all: ['paper-categories'] as const,
-  tree: ['paper-categories', 'tree'] as const,
-};
-
-/** The whole tree under the root 全部分类 (id 0). */
-export function fetchCategoryTree() {
-  return call(categories.tree, { query: { categoryId: 0 } });
-}
-
-export function addCategory(name: string, parentId: number) {
-  return call(categories.add, { body: { name, parentId } });
-}
-
-export function renameCategory(categoryId: number, name: string) {
-  return call(categories.modify, { body: { categoryId, name } });
-}
-
-export function moveCategory(categoryId: number, parentId: number, sort?: number) {
-  return call(categories.move, { body: { categoryId, parentId, sort } });
-}
-
-export function deleteCategory(categoryId: number) {
-  return call(categories.delete, { query: { categoryId } });
-}
-
-export function publishCategory(categoryId: number, published: boolean) {
-  return call(categories.publish, { query: { categoryId, published: published ? 'true' : 'false' } });
-}
 
 export function searchPaperBanks({ scope, keyword, categoryId, ...paging }: PaperBankQuery) {
   const contract = scope === 'outer' ? banks.searchOuter : banks.searchInner;

@@ -2,7 +2,7 @@ import { TagType } from '@kaopei/shared';
 import { bankContracts as banks, type BankRow } from '@kaopei/shared/contracts/bank';
 import { tagContracts } from '@kaopei/shared/contracts/tag';
 import { call, callPage, type BodyIn, type QueryIn } from '../../lib/api';
-import { uploadPublicImage } from '../../lib/upload';
+import { fetchSimpleBanks, SIMPLE_BANKS_KEY } from '../../lib/picker-queries';
 
 /** Question banks (contracts: packages/shared/src/contracts/bank.ts). */
 
@@ -19,7 +19,7 @@ export const bankKeys = {
   list: (query: BankListQuery) => ['question-banks', 'list', query] as const,
   categories: (scope: BankListQuery['scope']) => ['question-banks', 'categories', scope] as const,
   tags: ['question-banks', 'tags'] as const,
-  simple: ['question-banks', 'simple'] as const,
+  simple: SIMPLE_BANKS_KEY,
 };
 
 export function fetchBanks(query: BankListQuery) {
@@ -57,15 +57,8 @@ export function deleteBanks(bankIds: number[], moveTo?: number) {
 }
 
 /** Every bank I can pick: my own first, then the public ones. */
-export function fetchSimpleBanks() {
-  return call(banks.simple);
-}
+export { fetchSimpleBanks };
 
 export function copyBank(bankId: number): Promise<BankRow> {
   return call(banks.copy, { body: { bankId } });
-}
-
-/** Uploads a cover image as a public file and returns its URL. */
-export async function uploadCover(file: File): Promise<string> {
-  return (await uploadPublicImage(file)).url;
 }

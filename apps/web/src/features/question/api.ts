@@ -1,12 +1,11 @@
-import { TagType } from '@kaopei/shared';
 import { bankContracts, type BankRow } from '@kaopei/shared/contracts/bank';
 import { examContracts } from '@kaopei/shared/contracts/exam';
 import { fileContracts, type ImportMode } from '@kaopei/shared/contracts/file';
 import { paperQuestionContracts } from '@kaopei/shared/contracts/paper';
 import { questionContracts as questions } from '@kaopei/shared/contracts/question';
-import { tagContracts } from '@kaopei/shared/contracts/tag';
 import { call, callPage, type BodyIn } from '../../lib/api';
 import { download } from '../../lib/download';
+import { fetchQuestionTags, QUESTION_TAGS_KEY } from '../../lib/picker-queries';
 import { uploadPublicImage } from '../../lib/upload';
 
 /** Questions (contracts: packages/shared/src/contracts/question.ts). Paging `page` is zero-based. */
@@ -41,7 +40,7 @@ export const questionKeys = {
     ['questions', 'list', scope, filter, page, size] as const,
   banks: (category?: string) => ['questions', 'banks', category ?? ''] as const,
   publicBanks: ['questions', 'public-banks'] as const,
-  tags: ['questions', 'tags'] as const,
+  tags: QUESTION_TAGS_KEY,
   job: (jobId: number) => ['questions', 'job', jobId] as const,
 };
 
@@ -88,9 +87,7 @@ export function addQuestionKnowledge(questionIds: number[], knowledgeIds: number
   return call(questions.addKnowledge, { query: { questionIds, knowledgeIds } });
 }
 
-export function fetchQuestionTags() {
-  return call(tagContracts.simple, { query: { type: TagType.QUESTION } });
-}
+export { fetchQuestionTags };
 
 export function addQuestion(input: QuestionInput) {
   return call(questions.add, { body: input });

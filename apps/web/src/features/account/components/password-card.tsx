@@ -7,7 +7,12 @@ import { toast } from '../../../lib/feedback';
 import { useSessionStore } from '../../../stores/session-store';
 import { logout } from '../../auth/api';
 import { changePassword, PasswordEncryptionError, preparePasswords, sendPasswordCode } from '../api';
-import { confirmPasswordRules, newPasswordRules, PASSWORD_HINT, SMS_CODE_PATTERN } from '../password-rules';
+import {
+  confirmPasswordRules,
+  newPasswordRules,
+  PASSWORD_HINT,
+  SMS_CODE_PATTERN,
+} from '../../../lib/password-rules';
 import { CodeButton } from '../../../components/code-button';
 
 type Proof = 'old' | 'sms';

@@ -3,7 +3,7 @@ import { Form, Input, Modal, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/feedback';
 import { changePhone, sendBindCode } from '../api';
-import { PHONE_PATTERN, SMS_CODE_PATTERN } from '../password-rules';
+import { PHONE_PATTERN, SMS_CODE_PATTERN } from '../../../lib/password-rules';
 import { refreshSessionUser } from '../session-sync';
 import { CodeButton } from '../../../components/code-button';
 

@@ -4,10 +4,15 @@ import { Alert, Button, Card, Form, Input, Result, Space, Typography } from 'ant
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useAppConfig } from '../../../app/app-config-context';
 import { LinkButton } from '../../../app/link-button';
-import { PublicLayout } from '../../public/components/public-layout';
+import { PublicLayout } from '../../../components/public-layout';
 import { PasswordEncryptionError, preparePasswords, requestPasswordReset, resetPasswordBySms } from '../api';
 import { CodeButton } from '../../../components/code-button';
-import { confirmPasswordRules, newPasswordRules, PASSWORD_HINT, SMS_CODE_PATTERN } from '../password-rules';
+import {
+  confirmPasswordRules,
+  newPasswordRules,
+  PASSWORD_HINT,
+  SMS_CODE_PATTERN,
+} from '../../../lib/password-rules';
 import '../account.css';
 
 interface ResetValues {

@@ -6,9 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useAppConfig } from '../../../app/app-config-context';
 import { LinkButton } from '../../../app/link-button';
-import { PublicLayout } from '../../public/components/public-layout';
+import { PublicLayout } from '../../../components/public-layout';
 import { checkResetToken, PasswordEncryptionError, preparePasswords, resetPasswordByMail } from '../api';
-import { confirmPasswordRules, newPasswordRules, PASSWORD_HINT } from '../password-rules';
+import { confirmPasswordRules, newPasswordRules, PASSWORD_HINT } from '../../../lib/password-rules';
 import '../account.css';
 
 interface MailResetValues {

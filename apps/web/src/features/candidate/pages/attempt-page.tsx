@@ -34,7 +34,7 @@ import { AnswerSync, classifySaveError } from '../answer-sync';
 import { AnswerSheet } from '../components/answer-sheet';
 import { QuestionAnswer, TYPING_DEBOUNCE_MS } from '../components/question-answer';
 import { SaveStatus } from '../components/save-status';
-import { clockOffset, countdownTone, dueWarning, formatCountdown, remainingMs } from '../countdown';
+import { clockOffset, countdownTone, dueWarning, formatCountdown, remainingMs } from '../../../lib/countdown';
 import type { ServerAnswer } from '../outbox';
 import type { WarningMessage } from '../anti-cheat-api';
 import { leaveNotice } from '../anti-cheat';

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PHONE_PATTERN } from '@kaopei/shared';
 import { CodeButton } from '../../../components/code-button';
 import { toast } from '../../../lib/feedback';
-import { completeSignIn } from '../../auth/session';
+import { completeSignIn } from '../../../app/session';
 import { fetchOpenExam, registerForOpenExam, sendOpenExamCode } from '../open-api';
 import { formatWindow } from '../time-format';
 

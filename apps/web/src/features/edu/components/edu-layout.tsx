@@ -7,7 +7,7 @@ import { PageError, PageLoading } from '../../../app/page-states';
 import { redirectMemory } from '../../../lib/storage';
 import { useSessionStore } from '../../../stores/session-store';
 import { accountKeys, fetchAccountDetail } from '../../account/api';
-import { PublicLayout } from '../../public/components/public-layout';
+import { PublicLayout } from '../../../components/public-layout';
 import '../edu.css';
 
 function SignInFirst({ from }: { from: string }): ReactNode {

@@ -20,10 +20,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { autoExamName } from '@kaopei/shared';
-import { toTreeData } from '../../message/components/compose-message-dialog';
+import { toTreeData } from '../../../lib/department-tree';
 import { fetchDepartmentTree, messageKeys } from '../../message/api';
-import { AutoRulesFields, toAutoRules } from '../../paper/components/auto-rules-fields';
-import { serverMessage } from '../../paper/server-message';
+import { AutoRulesFields, toAutoRules } from '../../../components/auto-rules-fields';
+import { serverMessage } from '../../../lib/server-message';
 import {
   addAutoRule,
   autoKeys,

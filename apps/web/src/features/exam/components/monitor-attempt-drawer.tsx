@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { formatCountdown } from '../../candidate/countdown';
+import { formatCountdown } from '../../../lib/countdown';
 import { EXAMINEE_STATE_OPTIONS, examineeStateColor } from '../exam-rules';
 import {
   fetchMonitorAttempt,

@@ -20,11 +20,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatExamTime } from '@kaopei/shared';
 import { PageError, PageLoading } from '../../../app/page-states';
-import { StaffMultiPicker } from '../../message/components/staff-picker';
-import { toTreeData } from '../../message/components/compose-message-dialog';
+import { StaffMultiPicker } from '../../../components/staff-picker';
+import { toTreeData } from '../../../lib/department-tree';
 import { fetchDepartmentTree, messageKeys } from '../../message/api';
-import { CoverInput } from '../../question-bank/components/cover-input';
-import { serverMessage } from '../../paper/server-message';
+import { CoverInput } from '../../../components/cover-input';
+import { serverMessage } from '../../../lib/server-message';
 import {
   createExam,
   examKeys,

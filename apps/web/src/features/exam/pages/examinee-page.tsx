@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { DEFAULT_PAGE_SIZE, formatScore } from '@kaopei/shared';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { PageError } from '../../../app/page-states';
-import { StaffMultiPicker } from '../../message/components/staff-picker';
+import { StaffMultiPicker } from '../../../components/staff-picker';
 import {
   addExaminees,
   examKeys,

@@ -3,28 +3,15 @@ import { Form, Input, Modal, TreeSelect } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/feedback';
 import { noticeKeys } from '../../notice/api';
-import { fetchDepartmentTree, messageKeys, sendMessage, type DepartmentTreeNode } from '../api';
-import { StaffMultiPicker } from './staff-picker';
+import { fetchDepartmentTree, messageKeys, sendMessage } from '../api';
+import { StaffMultiPicker } from '../../../components/staff-picker';
+import { toTreeData } from '../../../lib/department-tree';
 
 interface ComposeValues {
   title?: string;
   content: string;
   userIds?: number[];
   departmentIds?: number[];
-}
-
-interface TreeOption {
-  value: number;
-  title: string;
-  children?: TreeOption[];
-}
-
-export function toTreeData(nodes: readonly DepartmentTreeNode[]): TreeOption[] {
-  return nodes.map((node) => ({
-    value: node.departmentId,
-    title: node.name,
-    children: node.children?.length ? toTreeData(node.children) : undefined,
-  }));
 }
 
 /** Administrators: a message to chosen staff and/or whole departments (sub-departments included). */

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { toast } from '../../../lib/feedback';
 import { sendSmsInfo } from '../api';
-import { StaffSinglePicker } from './staff-picker';
+import { StaffSinglePicker } from '../../../components/staff-picker';
 
 interface SmsValues {
   phone: string;

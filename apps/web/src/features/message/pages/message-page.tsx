@@ -8,7 +8,7 @@ import { PageError } from '../../../app/page-states';
 import { toast } from '../../../lib/feedback';
 import { useSessionStore } from '../../../stores/session-store';
 import { noticeKeys } from '../../notice/api';
-import { PublicLayout } from '../../public/components/public-layout';
+import { PublicLayout } from '../../../components/public-layout';
 import {
   fetchMessages,
   fetchUnreadCount,

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Form, Input, Modal, TreeSelect } from 'antd';
 import type { CategoryNode, PaperBankInput, PaperBankRow } from '../api';
-import { categoryOptions } from '../category-rules';
+import { categoryOptions } from '../../../lib/category-rules';
 
 interface FormValues {
   name: string;

@@ -16,9 +16,8 @@ import {
   type PaperBankRow,
   type PaperBankScope,
 } from '../api';
-import { CategoryTreePanel, useCategoryTree } from '../components/category-tree-panel';
+import { CategoryTreePanel, useCategoryTree } from '../../../components/category-tree-panel';
 import { PaperBankFormModal } from '../components/paper-bank-form-modal';
-import '../paper-bank.css';
 
 const SCOPES: { value: PaperBankScope; label: string }[] = [
   { value: 'inner', label: '我的试卷库' },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Typography } from 'antd';
 import { QuestionType, formatScore, isTrueAnswer, optionLetter } from '@kaopei/shared';
-import { answerText } from '../../question/question-rules';
+import { answerText } from '../../../lib/question-rules';
 import type { ChoiceOption } from '../api';
 import { sectionOrdinal } from './paper-outline';
 

@@ -6,7 +6,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { PageError } from '../../../app/page-states';
 import { bankKeys, fetchSimpleBanks } from '../../question-bank/api';
 import { fetchQuestionTags, questionKeys } from '../../question/api';
-import { KnowledgePicker } from '../../question/components/knowledge-picker';
+import { KnowledgePicker } from '../../../components/knowledge-picker';
 import { paperKeys, searchNotSelected, type PickerFilter, type PickRow } from '../api';
 
 interface FilterForm {

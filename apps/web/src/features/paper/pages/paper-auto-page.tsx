@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { difficultyLabel } from '@kaopei/shared';
 import { fetchKnowledgeTree, knowledgeKeys } from '../../knowledge/api';
-import type { KnowledgeTreeNode } from '../../question/question-rules';
+import type { KnowledgeTreeNode } from '../../../lib/question-rules';
 import { fetchBanksByCategory, paperBankKeys } from '../../paper-bank/api';
 import {
   createAutoPapers,
@@ -21,9 +21,9 @@ import {
   AutoRulesFields,
   toAutoRules,
   type AutoRulesForm,
-} from '../components/auto-rules-fields';
+} from '../../../components/auto-rules-fields';
 import { PaperStats } from '../components/paper-stats';
-import { serverMessage } from '../server-message';
+import { serverMessage } from '../../../lib/server-message';
 import '../paper.css';
 
 interface AutoForm extends AutoRulesForm {

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { DEFAULT_PAGE_SIZE, PaperType, formatScore } from '@kaopei/shared';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { PageError } from '../../../app/page-states';
-import { CategoryTreePanel } from '../../paper-bank/components/category-tree-panel';
+import { CategoryTreePanel } from '../../../components/category-tree-panel';
 import { fetchBanksByCategory, paperBankKeys } from '../../paper-bank/api';
 import {
   copyPaper,
@@ -18,7 +18,6 @@ import {
   type PaperQuery,
   type PaperRow,
 } from '../api';
-import '../../paper-bank/paper-bank.css';
 import '../paper.css';
 
 /** Where 编辑 goes for each paper type. */

@@ -21,10 +21,10 @@ import { DEFAULT_QUESTION_POINTS, QUESTION_TYPES, QuestionType, questionTypeLabe
 import { PageError, PageLoading } from '../../../app/page-states';
 import { bankKeys, fetchSimpleBanks } from '../../question-bank/api';
 import { fetchQuestionTags, questionKeys } from '../../question/api';
-import { KnowledgePicker } from '../../question/components/knowledge-picker';
+import { KnowledgePicker } from '../../../components/knowledge-picker';
 import { fetchBanksByCategory, paperBankKeys } from '../../paper-bank/api';
 import { fetchPaper, paperKeys, saveRandomPaper, type PaperDetail, type RandomPaperInput } from '../api';
-import { serverMessage } from '../server-message';
+import { serverMessage } from '../../../lib/server-message';
 import '../paper.css';
 
 interface RuleForm {

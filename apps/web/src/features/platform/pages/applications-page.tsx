@@ -11,7 +11,7 @@ import { toast } from '../../../lib/feedback';
 import { redirectMemory } from '../../../lib/storage';
 import { useSessionStore } from '../../../stores/session-store';
 import { accountKeys, fetchAccountDetail } from '../../account/api';
-import { PublicLayout } from '../../public/components/public-layout';
+import { PublicLayout } from '../../../components/public-layout';
 import {
   APPLICATION_STATUSES,
   approveApplication,

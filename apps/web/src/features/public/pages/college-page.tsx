@@ -8,7 +8,8 @@ import {
   SolutionOutlined,
 } from '@ant-design/icons';
 import { useAppConfig } from '../../../app/app-config-context';
-import { FeatureGrid, Hero, PublicLayout, type FeatureItem } from '../components/public-layout';
+import { PublicLayout } from '../../../components/public-layout';
+import { FeatureGrid, Hero, type FeatureItem } from '../components/home-blocks';
 
 const PILLARS: readonly FeatureItem[] = [
   {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Result } from 'antd';
 import { LinkButton } from '../../../app/link-button';
 import { useAppConfig } from '../../../app/app-config-context';
-import { PublicLayout } from '../components/public-layout';
+import { PublicLayout } from '../../../components/public-layout';
 
 /** /NotFoundComponent: the 404 page. */
 export default function NotFoundPage(): ReactNode {

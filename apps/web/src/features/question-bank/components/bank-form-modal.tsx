@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { App, AutoComplete, Form, Input, Modal, Select, type FormRule } from 'antd';
 import type { BankInput, BankRow, BankTag } from '../api';
-import { CoverInput } from './cover-input';
+import { CoverInput } from '../../../components/cover-input';
 
 interface BankFormValues {
   name: string;

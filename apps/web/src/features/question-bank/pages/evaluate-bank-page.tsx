@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { EVALUATION_CATEGORY } from '../bank-rules';
+import { EVALUATION_CATEGORY } from '../../../lib/bank-rules';
 import { BankPage } from './bank-page';
 
 /** /manage/evaluate/question/bank: the banks whose category is 测评. */

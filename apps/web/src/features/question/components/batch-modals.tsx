@@ -9,7 +9,7 @@ import {
   fetchQuestionTags,
   questionKeys,
 } from '../api';
-import { KnowledgePicker } from './knowledge-picker';
+import { KnowledgePicker } from '../../../components/knowledge-picker';
 
 interface BatchProps {
   /** The questions acted on; null closes the dialog. */

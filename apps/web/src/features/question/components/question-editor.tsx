@@ -25,7 +25,7 @@ import {
   type ShortAnswer,
 } from '../api';
 import { FillEditor, OptionsEditor, ShortEditor, TestCasesEditor, TrueFalseEditor } from './answer-editors';
-import { KnowledgePicker } from './knowledge-picker';
+import { KnowledgePicker } from '../../../components/knowledge-picker';
 import { RichTextEditor } from './rich-text-editor';
 
 interface FormValues {

@@ -28,7 +28,7 @@ import { QuestionEditor } from './question-editor';
 import { QuestionImportModal } from './import-modal';
 import { QuestionUsageDrawer } from './question-usage-drawer';
 import { BatchKnowledgeModal, BatchTagModal, CopyToBankModal } from './batch-modals';
-import { answerText } from '../question-rules';
+import { answerText } from '../../../lib/question-rules';
 import '../question.css';
 
 const STATUS_COLORS: Record<number, string> = { 0: 'gold', 1: 'green', 2: 'red' };

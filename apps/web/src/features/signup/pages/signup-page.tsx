@@ -20,10 +20,9 @@ import {
   PASSWORD_HINT,
   PHONE_PATTERN,
   SMS_CODE_PATTERN,
-} from '../../account/password-rules';
-import { PublicLayout } from '../../public/components/public-layout';
+} from '../../../lib/password-rules';
+import { PublicLayout } from '../../../components/public-layout';
 import { sendRegisterCode, submitSignup, type SignupKind, type SignupResult } from '../api';
-import '../../account/account.css';
 import '../signup.css';
 
 type SignupTab = 'enterprise' | 'edu';

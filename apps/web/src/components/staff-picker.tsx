@@ -1,9 +1,27 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Select, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { messageKeys, searchStaff, type StaffOption } from '../api';
+import { staffContracts } from '@kaopei/shared/contracts/staff';
+import { callPage, type ItemOf } from '../lib/api';
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+/** A colleague the picker offers. */
+export type StaffOption = ItemOf<typeof staffContracts.search>;
+
+export const STAFF_PICKER_SIZE = 20;
+
+/** Active staff matching `keyword` (name, account, phone or e-mail), first page. */
+export async function searchStaff(keyword: string): Promise<StaffOption[]> {
+  const page = await callPage(staffContracts.search, {
+    query: { page: 0, size: STAFF_PICKER_SIZE },
+    body: { keyword: keyword || undefined, status: 0 },
+  });
+  return page.data;
+}
+
+/** The picker's query key (one cache per keyword). */
+export const staffPickerKey = (keyword: string) => ['message', 'staff', keyword] as const;
 
 function optionLabel(staff: StaffOption): string {
   return `${staff.realName}（${staff.departmentName || '未分配部门'}）`;
@@ -31,7 +49,7 @@ function useStaffSearch() {
     return () => window.clearTimeout(timer);
   }, [input]);
   const query = useQuery({
-    queryKey: messageKeys.staff(keyword),
+    queryKey: staffPickerKey(keyword),
     queryFn: () => searchStaff(keyword),
     staleTime: 60_000,
   });

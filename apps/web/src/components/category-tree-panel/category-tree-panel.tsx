@@ -11,7 +11,7 @@ import {
   SendOutlined,
 } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PageError } from '../../../app/page-states';
+import { PageError } from '../../app/page-states';
 import {
   addCategory,
   categoryKeys,
@@ -21,8 +21,9 @@ import {
   publishCategory,
   renameCategory,
   type CategoryNode,
-} from '../api';
-import { categoryOptions, subtreeIds } from '../category-rules';
+} from '../../lib/paper-categories';
+import './category-tree-panel.css';
+import { categoryOptions, subtreeIds } from '../../lib/category-rules';
 
 interface CategoryTreeNode extends TreeDataNode {
   key: number;

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Image, Space, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { uploadCover } from '../api';
+import { uploadPublicImage } from '../lib/upload';
 
 const MAX_COVER_BYTES = 5 * 1024 * 1024;
 
@@ -22,7 +22,7 @@ export function CoverInput({
     if (file.size > MAX_COVER_BYTES) return onError('封面图片不能超过 5 MB');
     setUploading(true);
     try {
-      onChange?.(await uploadCover(file));
+      onChange?.((await uploadPublicImage(file)).url);
     } catch {
       // The HTTP client has shown why.
     } finally {

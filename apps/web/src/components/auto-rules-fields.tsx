@@ -3,11 +3,19 @@ import { Button, Form, InputNumber, Radio, Select, Space, TreeSelect, Typography
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_QUESTION_POINTS, QUESTION_TYPES, QuestionType, questionTypeLabel } from '@kaopei/shared';
-import { bankKeys, fetchSimpleBanks } from '../../question-bank/api';
-import { fetchQuestionTags, questionKeys } from '../../question/api';
-import { fetchKnowledgeTree, knowledgeKeys } from '../../knowledge/api';
-import { knowledgeOptions } from '../../question/question-rules';
-import type { AutoRules } from '../api';
+import type { AutoRulesInput } from '@kaopei/shared/contracts/paper';
+import {
+  fetchKnowledgeTree,
+  fetchQuestionTags,
+  fetchSimpleBanks,
+  knowledgeTreeKey,
+  QUESTION_TAGS_KEY,
+  SIMPLE_BANKS_KEY,
+} from '../lib/picker-queries';
+import { knowledgeOptions } from '../lib/question-rules';
+
+/** The automatic-generation rules the server takes (without the per-call excluded questions). */
+export type AutoRules = Omit<AutoRulesInput, 'excludeQuestionIds'>;
 
 /**
  * The intelligent-generation rule editor (banks, types with counts and points, difficulty, knowledge
@@ -100,11 +108,11 @@ export function fromAutoRules(rules: AutoRules): AutoRulesForm {
 export function AutoRulesFields({ head }: { head?: ReactNode }): ReactNode {
   const form = Form.useFormInstance<AutoRulesForm>();
   const mode = (Form.useWatch('difficultyMode', form) as DifficultyMode | undefined) ?? 'none';
-  const banks = useQuery({ queryKey: bankKeys.simple, queryFn: fetchSimpleBanks });
-  const tags = useQuery({ queryKey: questionKeys.tags, queryFn: fetchQuestionTags });
-  const ownTree = useQuery({ queryKey: knowledgeKeys.tree('org'), queryFn: () => fetchKnowledgeTree('org') });
+  const banks = useQuery({ queryKey: SIMPLE_BANKS_KEY, queryFn: fetchSimpleBanks });
+  const tags = useQuery({ queryKey: QUESTION_TAGS_KEY, queryFn: fetchQuestionTags });
+  const ownTree = useQuery({ queryKey: knowledgeTreeKey('org'), queryFn: () => fetchKnowledgeTree('org') });
   const platformTree = useQuery({
-    queryKey: knowledgeKeys.tree('platform'),
+    queryKey: knowledgeTreeKey('platform'),
     queryFn: () => fetchKnowledgeTree('platform'),
   });
   const knowledgeTree = useMemo(

@@ -1,5 +1,5 @@
 import { toTreeOptions, type TreeOption } from '@kaopei/shared';
-import type { CategoryNode } from './api';
+import type { CategoryNode } from '@kaopei/shared/contracts/paper-category';
 
 /** Pure helpers of the paper category tree. */
 

@@ -1,8 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { fetchKnowledgeTree, knowledgeKeys } from '../../knowledge/api';
-import { knowledgeOptions } from '../question-rules';
+import { fetchKnowledgeTree, knowledgeTreeKey } from '../lib/picker-queries';
+import { knowledgeOptions } from '../lib/question-rules';
 
 /**
  * Picks knowledge points from the organisation's tree (and the platform's, when it has one). The value
@@ -21,9 +21,9 @@ export function KnowledgePicker({
   placeholder?: string;
   'aria-label'?: string;
 }): ReactNode {
-  const own = useQuery({ queryKey: knowledgeKeys.tree('org'), queryFn: () => fetchKnowledgeTree('org') });
+  const own = useQuery({ queryKey: knowledgeTreeKey('org'), queryFn: () => fetchKnowledgeTree('org') });
   const platform = useQuery({
-    queryKey: knowledgeKeys.tree('platform'),
+    queryKey: knowledgeTreeKey('platform'),
     queryFn: () => fetchKnowledgeTree('platform'),
   });
   const treeData = useMemo(

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/http';
+import { ApiError } from './http';
 
 /** The server's own message of a failed call (without the toast's suffix), for showing on the page. */
 export function serverMessage(error: unknown): string {

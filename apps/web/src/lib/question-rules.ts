@@ -1,5 +1,5 @@
 import { QuestionType, answerDisplay } from '@kaopei/shared';
-import type { QuestionRow } from './api';
+import type { QuestionRow } from '@kaopei/shared/contracts/question';
 
 /** The answer in one line: letters and 正确/错误 from the shared rule, the key text for other types. */
 export function answerText(row: Pick<QuestionRow, 'type' | 'options' | 'answer'>): string {

@@ -1,0 +1,1 @@
+export { CategoryTreePanel, useCategoryTree } from './category-tree-panel';
