@@ -2,6 +2,48 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+
+/**
+ * Which room may import which (docs/architecture.md): a web feature imports lib, components, app,
+ * stores, @kaopei/shared and another feature's api.ts only; lib and components import nothing of
+ * features; packages/shared imports nothing of the apps. One block per feature folder and per file
+ * depth inside it (a relative specifier cannot say where it lands without the importer's depth), built
+ * from the features folder so a new feature is covered without editing this file.
+ */
+const WEB_FEATURES = 'apps/web/src/features';
+const MAX_FEATURE_DEPTH = 6;
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * For a file `depth` folders below features/<feature>/: `depth + 1` times `../` reaches features/; what
+ * follows must be the feature itself or another feature's `api`. Also catches a detour through
+ * `features/` from higher up.
+ */
+function featureBoundary(feature, depth) {
+  const own = escapeRegex(feature);
+  return [
+    {
+      regex: `^(\\.\\./){${depth + 1}}(?!${own}(/|$))[^./][^/]*(/(?!api$).*)?$`,
+      message: `A feature imports another feature's api.ts only; move what ${feature} shares to components/ or lib/.`,
+    },
+    {
+      regex: `(^|/)features/(?!${own}/)[^/]+(/(?!api$).*)?$`,
+      message: `A feature imports another feature's api.ts only; move what ${feature} shares to components/ or lib/.`,
+    },
+  ];
+}
+
+const featureBoundaries = fs
+  .readdirSync(new URL(`./${WEB_FEATURES}`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap((entry) =>
+    Array.from({ length: MAX_FEATURE_DEPTH + 1 }, (_, depth) => ({
+      files: [`${WEB_FEATURES}/${entry.name}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      rules: { 'no-restricted-imports': ['error', { patterns: featureBoundary(entry.name, depth) }] },
+    })),
+  );
 
 export default tseslint.config(
   {
@@ -32,6 +74,39 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  ...featureBoundaries,
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)features(/|$)',
+              message: 'lib/ and components/ import nothing of features/: call the contract through lib/api.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/shared/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)apps/|^@kaopei/(server|web)(/|$)',
+              message: 'packages/shared imports nothing of the apps.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
