@@ -94,6 +94,25 @@ export default tseslint.config(
     },
   },
   {
+    // Queries live in <feature>.repo.ts (which scope them by organisation); nothing else in a module
+    // builds SQL (tests check stored rows directly).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.repo.ts', '**/*.test.ts', '**/*test-support*.ts', '**/*.fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)db/schema(/|$)|^drizzle-orm(/|$)',
+              message: 'Only <feature>.repo.ts files query the database: move the query into the repo.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/shared/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -2,7 +2,6 @@ import {
   paperContracts as papers,
   paperQuestionContracts as builder,
   type AutoReport,
-  type AutoRulesInput,
   type CandidatePaper,
   type ChoiceOption,
   type GeneratedQuestion,
@@ -30,7 +29,8 @@ export type RandomPaperInput = BodyIn<typeof papers.randomCreate>;
  * Intelligent-generation rules as the rule editor composes them and saved rules come back (the editor
  * never excludes single questions).
  */
-export type AutoRules = Omit<AutoRulesInput, 'excludeQuestionIds'>;
+export type { AutoRules } from '../../components/auto-rules-fields';
+import type { AutoRules } from '../../components/auto-rules-fields';
 
 export const paperKeys = {
   all: ['papers'] as const,
