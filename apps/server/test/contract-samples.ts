@@ -74,6 +74,8 @@ function minNumber(def: Def): number | undefined {
   return undefined;
 }
 
+let sampled = 0;
+
 /** Values for fields a schema cannot describe well enough (formats, cross-field rules), by name. */
 export type FieldHints = Record<string, unknown>;
 
@@ -120,8 +122,11 @@ export function sample(schema: z.ZodType, ids: IdChooser, key = '', hints: Field
       const min = minNumber(def);
       return min !== undefined && min > 1 ? min : 1;
     }
-    case 'string':
-      return 'x'.repeat(Math.max(1, minLength(def)));
+    case 'string': {
+      // Unique, so that names never clash with what an earlier call made.
+      sampled += 1;
+      return `s${sampled}`.padEnd(Math.max(1, minLength(def)), 'x');
+    }
     case 'boolean':
       return false;
     case 'enum':
