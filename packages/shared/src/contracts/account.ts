@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { PHONE_PATTERN } from '../account';
-import { endpoint, envelopeOf, okReply } from './common';
+import { endpoint, envelopeOf, imageUrlField, okReply } from './common';
 
 const tag = '账户';
 const U = '/user/api/v1/user';
@@ -37,19 +37,7 @@ export const optionalEmailField = z
   .optional()
   .transform((value) => (value ? value.toLowerCase() : value === undefined ? undefined : null));
 
-/** Uploaded files (`/api/files/…`, from the upload endpoint) or an absolute http(s) URL. */
-export const IMAGE_URL_PATTERN = /^(\/api\/files\/[A-Za-z0-9/_.-]+|https?:\/\/[^\s"'<>]+)$/;
-
-/** An optional image address: '' or null clears it. */
-export const imageUrlField = (label: string) =>
-  z
-    .union([
-      z.literal(''),
-      z.string().trim().max(500, `${label}地址过长`).regex(IMAGE_URL_PATTERN, `${label}地址不正确`),
-    ])
-    .nullable()
-    .optional()
-    .transform((value) => (value === undefined ? undefined : value || null));
+export { IMAGE_URL_PATTERN, imageUrlField } from './common';
 
 /**
  * Account names of new sign-ups: 4–32 letters, digits or underscores, starting with a letter (never a

@@ -1,6 +1,6 @@
 /** Question banks: 我的题库 and 公开题库 (spec §2 question/bank; paths in the style of spec §7). */
 import { z } from 'zod';
-import { endpoint, envelopeOf, idList, idOf, keyword, pageOf, paging } from './common';
+import { endpoint, envelopeOf, idList, idOf, imageUrlField, keyword, pageOf, paging } from './common';
 import { tagRef } from './tag';
 
 export const BANK_MENU = '/manage/question/bank';
@@ -10,24 +10,6 @@ const WRITE_MENUS = [BANK_MENU, EVALUATE_BANK_MENU];
 
 const B = '/question/api/v1/bank';
 const tag = '题库';
-
-/** Uploaded files (`/api/files/…`, from the upload endpoint) or an absolute http(s) URL. */
-const IMAGE_URL_PATTERN = /^(\/api\/files\/[A-Za-z0-9/_.-]+|https?:\/\/[^\s"'<>]+)$/;
-
-/** An optional image address: '' or null clears it (as the account and organisation forms take it). */
-const imageUrl = (label: string) =>
-  z
-    .union([
-      z.literal(''),
-      z
-        .string({ error: `${label}地址必须是文本` })
-        .trim()
-        .max(500, `${label}地址过长`)
-        .regex(IMAGE_URL_PATTERN, `${label}地址不正确`),
-    ])
-    .nullable()
-    .optional()
-    .transform((value) => (value === undefined ? undefined : value || null));
 
 export const BANK_SCOPES = ['mine', 'public'] as const;
 export type BankScope = (typeof BANK_SCOPES)[number];
@@ -90,7 +72,7 @@ export type BankSimple = z.infer<typeof bankSimple>;
 const bankFields = {
   description: bankDescription,
   category: bankCategory,
-  coverUrl: imageUrl('封面'),
+  coverUrl: imageUrlField('封面'),
   tagIds: tagIdList.optional(),
 };
 

@@ -132,6 +132,53 @@ export function idListInQuery(
   );
 }
 
+/** Ids in a body, possibly none. */
+export function idArray(label: string, max = 100) {
+  return z.array(idOf(label), { error: `${label}必须是列表` }).max(max, `${label}一次最多 ${max} 个`);
+}
+
+/** An optional id where null or '' means "none" (a root, no parent). */
+export const nullableId = (label: string) =>
+  z
+    .preprocess(
+      (value: number | string | null | undefined) =>
+        typeof value === 'string' && value.trim() === '' ? null : value,
+      idOf(label).nullable(),
+    )
+    .optional();
+
+/** A reference where 0 means none (the top level, no category): a non-negative integer. */
+export const refOf = (label: string) =>
+  z.coerce
+    .number<number | string>({ error: `${label}必须是数字` })
+    .int(`${label}必须是整数`)
+    .min(0, `${label}不能为负数`);
+
+/** `true`/`1` or `false`/`0` in a query string. */
+export const booleanQuery = z.preprocess(
+  (value: boolean | 'true' | 'false' | '1' | '0' | undefined) =>
+    value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
+  z.boolean({ error: '只能是 true 或 false' }).optional(),
+);
+
+/** Uploaded files (`/api/files/…`, from the upload endpoint) or an absolute http(s) URL. */
+export const IMAGE_URL_PATTERN = /^(\/api\/files\/[A-Za-z0-9/_.-]+|https?:\/\/[^\s"'<>]+)$/;
+
+/** An optional image address: '' or null clears it. */
+export const imageUrlField = (label: string) =>
+  z
+    .union([
+      z.literal(''),
+      z
+        .string({ error: `${label}地址必须是文本` })
+        .trim()
+        .max(500, `${label}地址过长`)
+        .regex(IMAGE_URL_PATTERN, `${label}地址不正确`),
+    ])
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null));
+
 /** A search keyword: trimmed, empty means none. */
 export const keyword = z
   .string({ error: '关键字必须是文本' })

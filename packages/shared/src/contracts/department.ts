@@ -4,8 +4,18 @@
  * contact details; changes and exports need the 员工管理 menu.
  */
 import { z } from 'zod';
-import { endpoint, envelopeOf, idListInQuery, idOf, okReply, pageOf, pagedQuery } from './common';
-import { booleanQuery, directoryRow, nullableId, STAFF_MENU, staffFilterSchema, staffStatus } from './staff';
+import {
+  booleanQuery,
+  endpoint,
+  envelopeOf,
+  idListInQuery,
+  idOf,
+  nullableId,
+  okReply,
+  pageOf,
+  pagedQuery,
+} from './common';
+import { directoryRow, STAFF_MENU, staffFilterSchema, staffStatus } from './staff';
 
 const tag = '部门';
 const D = '/user/api/v1/department';

@@ -4,7 +4,7 @@
  * caller's own tree.
  */
 import { z } from 'zod';
-import { endpoint, envelopeOf, idOf, okReply } from './common';
+import { endpoint, envelopeOf, idOf, nullableId, okReply } from './common';
 
 export const KNOWLEDGE_MENU = '/manage/knowledge/edit';
 /** Rows accepted by one upload (the upload runs synchronously). */
@@ -40,15 +40,6 @@ const description = z.preprocess(
     .nullable()
     .optional(),
 );
-
-/** An optional id where null or '' means "none" (a root node). */
-const nullableId = (label: string) =>
-  z
-    .preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-      idOf(label).nullable(),
-    )
-    .optional();
 
 const searchKeyword = z
   .string({ error: '关键词必须是文本' })

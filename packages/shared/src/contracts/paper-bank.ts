@@ -10,9 +10,9 @@ import {
   pageOf,
   pagedQuery,
   paging,
+  refOf,
 } from './common';
 import { PAPER_BANK_MENU, PAPER_READ_MENUS } from './paper';
-import { refOf } from './paper-category';
 
 const B = '/paper/api/v1/bank';
 const tag = '试卷库';

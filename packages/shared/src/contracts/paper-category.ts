@@ -1,20 +1,10 @@
 /** Paper categories: a tree per organisation (spec §7 "category get-all, tree by categoryId, add, modify, delete, move"). */
 import { z } from 'zod';
-import { countReply, endpoint, envelopeOf, idOf } from './common';
+import { countReply, endpoint, envelopeOf, idOf, refOf } from './common';
 import { PAPER_BANK_MENU, PAPER_READ_MENUS } from './paper';
 
 const C = '/paper/api/v1/category';
 const tag = '试卷分类';
-
-/**
- * A reference where 0 means none (the top level, no category): a non-negative integer, from a query
- * string or a body.
- */
-export const refOf = (label: string) =>
-  z.coerce
-    .number<number | string>({ error: `${label}必须是数字` })
-    .int(`${label}必须是整数`)
-    .min(0, `${label}不能为负数`);
 
 const categoryName = z
   .string({ error: '分类名称必须是文本' })

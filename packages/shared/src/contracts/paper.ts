@@ -11,7 +11,7 @@ import {
   isPaperType,
   type PaperType,
 } from '../enums';
-import { countReply, endpoint, envelopeOf, idList, idOf, keyword, pageOf, paging } from './common';
+import { countReply, endpoint, envelopeOf, idArray, idList, idOf, keyword, pageOf, paging } from './common';
 import { BANK_MENU, QUESTION_MENU, questionFilterSchema } from './question';
 
 /** Menu URLs of 试卷管理 (modules/menu/menu.data.ts) that the paper routes check. */
@@ -73,10 +73,6 @@ export const pointsOf = (label = '分值') =>
     .positive(`${label}必须大于 0`)
     .max(1000, `${label}不能超过 1000`)
     .refine(ONE_DECIMAL, `${label}最多一位小数`);
-
-/** Ids in a body, possibly none. */
-const idArray = (label: string, max = 100) =>
-  z.array(idOf(label), { error: `${label}必须是列表` }).max(max, `${label}一次最多 ${max} 个`);
 
 /** A reference in a body where 0 or absent means none. */
 const optionalRef = (label: string) =>

@@ -10,6 +10,7 @@ import {
   countReply,
   endpoint,
   envelopeOf,
+  idArray,
   idList,
   idListInQuery,
   idOf,
@@ -53,9 +54,6 @@ export const difficultySchema = z
   .int('difficulty 必须是整数')
   .min(1, 'difficulty 必须在 1 到 10 之间')
   .max(10, 'difficulty 必须在 1 到 10 之间');
-
-const idArray = (label: string, max = 100) =>
-  z.array(idOf(label), { error: `${label}必须是列表` }).max(max, `${label}一次最多 ${max} 个`);
 
 /**
  * A question's type under either name: `type`, or `questionType` as spec §3 names it. Both together

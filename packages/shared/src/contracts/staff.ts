@@ -4,7 +4,16 @@
  */
 import { z } from 'zod';
 import { accountProblem, EMAIL_PATTERN, PHONE_PATTERN } from '../account';
-import { countReply, endpoint, envelopeOf, idList, idOf, pageOf, paging } from './common';
+import {
+  countReply,
+  endpoint,
+  envelopeOf,
+  idList,
+  idOf,
+  nullableId,
+  pageOf,
+  paging,
+} from './common';
 import { importModeQuery, importStarted } from './file';
 
 /** The menu entry every staff-management call belongs to. */
@@ -61,12 +70,6 @@ const blankToNull = <T>(value: T) => (typeof value === 'string' && value.trim() 
 const blankToUndefined = <T>(value: T) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
-/** An optional id where null or '' means "none". */
-export const nullableId = (label: string) =>
-  z
-    .preprocess((value: number | string | null | undefined) => blankToNull(value), idOf(label).nullable())
-    .optional();
-
 /** An optional text where '' or null clears the value. */
 const nullableText = (schema: z.ZodType<string>) =>
   z.preprocess((value: string | null | undefined) => blankToNull(value), schema.nullable()).optional();
@@ -76,13 +79,6 @@ export const staffStatus = z.coerce
   .number<number | string>({ error: STATUS_MESSAGE })
   .int({ error: STATUS_MESSAGE })
   .refine((value) => value === 0 || value === 1, { error: STATUS_MESSAGE });
-
-/** `true`/`1` or `false`/`0` in a query string. */
-export const booleanQuery = z.preprocess(
-  (value: boolean | 'true' | 'false' | '1' | '0' | undefined) =>
-    value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
-  z.boolean({ error: '只能是 true 或 false' }).optional(),
-);
 
 const accountSchema = z
   .string({ error: STAFF_MESSAGES.accountRequired })
