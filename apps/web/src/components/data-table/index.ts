@@ -1,5 +1,7 @@
 export { DataTable } from './data-table';
 export { pageAfterDelete } from './page-after-delete';
+export { useListPage } from './use-list-page';
+export type { ConfirmDeleteTexts, ListPage, ListPageOptions, ListTableProps } from './use-list-page';
 export type {
   DataTableColumn,
   DataTableEditableConfig,

@@ -1,13 +1,13 @@
-import { useRef, useState, type Key, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { App, Button, Input, Popconfirm, Space, Tabs, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { DEFAULT_PAGE_SIZE, TAG_TYPE_LABELS, TagType, isTagType } from '@kaopei/shared';
+import { TAG_TYPE_LABELS, TagType, isTagType } from '@kaopei/shared';
 import {
   DataTable,
+  useListPage,
   type DataTableColumn,
-  type DataTableHandle,
   type DataTableSort,
   type DataTableToolbarButton,
 } from '../../../components/data-table';
@@ -35,33 +35,42 @@ const TYPE_TABS = (Object.entries(TAG_TYPE_LABELS) as [string, string][]).map(([
 
 const SORT_FIELDS: readonly string[] = ['name', 'usageCount', 'createdAt'] satisfies TagSortField[];
 
+interface TagFilter {
+  type: TagType;
+  keyword: string;
+  sort: { sortField?: TagSortField; sortOrder?: 'asc' | 'desc' };
+}
+
+const INITIAL_FILTER: TagFilter = { type: TagType.QUESTION_BANK, keyword: '', sort: {} };
+
 /** /manage/system/tag: the tags of each type, edited inline. */
 export default function TagPage(): ReactNode {
-  const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const tableRef = useRef<DataTableHandle<TagRow>>(null);
-  const [type, setType] = useState<TagType>(TagType.QUESTION_BANK);
-  const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
-  const [keyword, setKeyword] = useState('');
-  const [sort, setSort] = useState<{ sortField?: TagSortField; sortOrder?: 'asc' | 'desc' }>({});
-  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const { message } = App.useApp();
   const [editingId, setEditingId] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
 
-  const query = { type, page: paging.page - 1, size: paging.size, keyword, ...sort };
-  const tags = useQuery({
-    queryKey: tagKeys.list(query),
-    queryFn: () => fetchTags(query),
-    placeholderData: keepPreviousData,
+  const list = useListPage({
+    initialFilter: INITIAL_FILTER,
+    queryKey: ({ type, keyword, sort }, page, size) => tagKeys.list({ type, page, size, keyword, ...sort }),
+    fetchPage: ({ type, keyword, sort }, page, size) => fetchTags({ type, page, size, keyword, ...sort }),
+    rowKey: 'tagId',
+    invalidate: [tagKeys.all],
+    remove: (targets) => deleteTags(targets.map((tag) => tag.tagId)),
+    onRemoved: (result, targets) => {
+      message.success(`已删除 ${result.count} 个标签`);
+      if (editingId !== null && targets.some((tag) => tag.tagId === editingId)) setEditingId(null);
+    },
   });
-  const rows = tags.data?.data ?? [];
-  const refresh = () => queryClient.invalidateQueries({ queryKey: tagKeys.all });
+  const { filter, rows, tableRef, refresh } = list;
+  const type = filter.type;
+  const tags = list.query;
 
-  const resetView = () => {
+  /** A new tab or search: no edit, no selection, first page. */
+  const resetView = (patch: Partial<TagFilter>) => {
     tableRef.current?.cancelEdit();
     setEditingId(null);
-    setSelectedKeys([]);
-    setPaging((state) => ({ ...state, page: 1 }));
+    list.clearSelection();
+    list.updateFilter(patch);
   };
 
   const add = useMutation({
@@ -69,18 +78,6 @@ export default function TagPage(): ReactNode {
     onSuccess: (tag) => {
       message.success(`已添加标签「${tag.name}」`);
       setAdding(false);
-      void refresh();
-    },
-  });
-
-  const remove = useMutation({
-    mutationFn: (targets: TagRow[]) => deleteTags(targets.map((tag) => tag.tagId)),
-    onSuccess: (result, targets) => {
-      message.success(`已删除 ${result.count} 个标签`);
-      const removed = new Set(targets.map((tag) => tag.tagId));
-      setSelectedKeys((keys) => keys.filter((key) => !removed.has(Number(key))));
-      if (editingId !== null && removed.has(editingId)) setEditingId(null);
-      tableRef.current?.notifyDeleted(targets.length);
       void refresh();
     },
   });
@@ -129,13 +126,9 @@ export default function TagPage(): ReactNode {
 
   const confirmDelete = (targets: TagRow[]) => {
     const used = targets.reduce((sum, tag) => sum + tag.usageCount, 0);
-    modal.confirm({
+    list.confirmDelete(targets, {
       title: `删除所选 ${targets.length} 个标签？`,
       content: used > 0 ? `这些标签共被使用 ${used} 次，删除后这些关联将一并解除。` : '此操作不可撤销。',
-      okText: '删除',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: () => remove.mutateAsync(targets).catch(() => undefined),
     });
   };
 
@@ -209,7 +202,7 @@ export default function TagPage(): ReactNode {
               okText="删除"
               okButtonProps={{ danger: true }}
               cancelText="取消"
-              onConfirm={() => remove.mutateAsync([tag]).catch(() => undefined)}
+              onConfirm={() => list.remove([tag])}
             >
               <Button type="link" size="small" danger>
                 删除
@@ -239,12 +232,12 @@ export default function TagPage(): ReactNode {
   ];
 
   const changeSort = ({ field, order }: DataTableSort) => {
-    setSort(
-      order && SORT_FIELDS.includes(field)
-        ? { sortField: field as TagSortField, sortOrder: order === 'ascend' ? 'asc' : 'desc' }
-        : {},
-    );
-    setPaging((state) => ({ ...state, page: 1 }));
+    list.updateFilter({
+      sort:
+        order && SORT_FIELDS.includes(field)
+          ? { sortField: field as TagSortField, sortOrder: order === 'ascend' ? 'asc' : 'desc' }
+          : {},
+    });
   };
 
   return (
@@ -261,8 +254,7 @@ export default function TagPage(): ReactNode {
           onChange={(key) => {
             const next = Number(key);
             if (!isTagType(next)) return;
-            resetView();
-            setType(next);
+            resetView({ type: next });
           }}
           items={TYPE_TABS}
         />
@@ -272,29 +264,20 @@ export default function TagPage(): ReactNode {
           allowClear
           aria-label="搜索标签"
           onSearch={(value) => {
-            resetView();
-            setKeyword(value.trim());
+            resetView({ keyword: value.trim() });
           }}
         />
         {tags.isError ? (
           <PageError description="标签加载失败，请稍后重试。" onRetry={() => void tags.refetch()} />
         ) : (
           <DataTable<TagRow>
-            ref={tableRef}
-            rowKey="tagId"
+            {...list.tableProps}
             columns={columns}
-            dataSource={rows}
-            total={tags.data?.total ?? 0}
-            loading={tags.isFetching}
-            pagination={paging}
             onPageChange={(page, size) => {
               cancelEdit();
-              setPaging({ page, size });
+              list.tableProps.onPageChange(page, size);
             }}
             onSortChange={changeSort}
-            selectable
-            selectedRowKeys={selectedKeys}
-            onSelectionChange={(keys) => setSelectedKeys(keys)}
             showIndex
             toolbar={toolbar}
             onCommit={saveEdited}
