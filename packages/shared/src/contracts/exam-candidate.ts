@@ -10,14 +10,11 @@ import { z } from 'zod';
 import { PHONE_PATTERN } from '../account';
 import { oauthToken } from './auth';
 import { endpoint, envelopeOf, idOf, okReply } from './common';
-import { examStateSchema } from './exam-monitor';
+import { attemptIdQuery, examIdQuery, examStateSchema } from './exam-monitor';
 
 const C = '/exam/api/v1/candidate';
 const OPEN = '/exam/api/v1/open';
 const tag = '考生';
-
-const examIdQuery = z.object({ examId: idOf('考试') });
-const attemptIdQuery = z.object({ attemptId: idOf('答卷') });
 
 // ---------------------------------------------------------------------------------------------------------
 // My exams and an exam's instructions

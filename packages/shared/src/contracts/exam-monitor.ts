@@ -100,7 +100,9 @@ export const monitorUpdate = monitorRow
   .extend({ attemptId: z.number(), userId: z.number(), snapshot: snapshotRef.optional() });
 export type MonitorUpdate = z.infer<typeof monitorUpdate>;
 
-const attemptIdQuery = z.object({ attemptId: idOf('答卷') });
+/** `?examId=` and `?attemptId=`, as every exam contract takes them. */
+export const examIdQuery = z.object({ examId: idOf('考试') });
+export const attemptIdQuery = z.object({ attemptId: idOf('答卷') });
 
 export const examMonitorContracts = {
   exams: endpoint({

@@ -10,6 +10,8 @@ import {
   EXAM_STATES,
   EXAMINEE_STATES,
   MONITOR_MENU,
+  attemptIdQuery,
+  examIdQuery,
   examStateSchema as examState,
   examineeStateSchema as examineeState,
 } from './exam-monitor';
@@ -216,9 +218,7 @@ export type ExamInput = z.output<typeof examBodySchema>;
 /** What a caller sends to add and modify. */
 export type ExamBody = z.input<typeof examBodySchema>;
 
-export const examIdQuery = z.object({ examId: idOf('考试') });
 const examUserQuery = examIdQuery.extend({ userId: idOf('考生') });
-const attemptIdQuery = z.object({ attemptId: idOf('答卷') });
 const userIdsBody = z.object({ userIds: idList('考生', '请选择考生', 10_000) });
 const searchKeyword = z.string({ error: '关键字必须是文本' }).trim().max(50, '关键字不能超过 50 个字符');
 

@@ -4,16 +4,7 @@
  */
 import { z } from 'zod';
 import { accountProblem, EMAIL_PATTERN, PHONE_PATTERN } from '../account';
-import {
-  countReply,
-  endpoint,
-  envelopeOf,
-  idList,
-  idOf,
-  nullableId,
-  pageOf,
-  paging,
-} from './common';
+import { countReply, endpoint, envelopeOf, idList, idOf, nullableId, pageOf, paging } from './common';
 import { importModeQuery, importStarted } from './file';
 
 /** The menu entry every staff-management call belongs to. */
