@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { App, Button, Card, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import {
   DeleteOutlined,
@@ -7,14 +7,13 @@ import {
   SwapOutlined,
   UserAddOutlined,
 } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { DEFAULT_PAGE_SIZE } from '@kaopei/shared';
 import { STAFF_SORT_FIELDS } from '@kaopei/shared/contracts/staff';
 import {
   DataTable,
+  useListPage,
   type DataTableColumn,
-  type DataTableHandle,
   type DataTableSort,
   type DataTableToolbarButton,
 } from '../../../components/data-table';
@@ -46,66 +45,52 @@ const SORTABLE = new Set<string>(STAFF_SORT_FIELDS);
 
 type FormState = { open: false } | { open: true; staff: StaffRow | null };
 
+interface ListFilter {
+  departmentId: number | null;
+  values: StaffFilterValues;
+  sort: StaffFilter['sort'];
+}
+
+const INITIAL_LIST_FILTER: ListFilter = { departmentId: null, values: INITIAL_FILTER, sort: undefined };
+
+/** The search body of the page's filter. */
+function staffFilterOf({ departmentId, values, sort }: ListFilter): StaffFilter {
+  return {
+    departmentId: departmentId ?? undefined,
+    keyword: values.keyword || undefined,
+    jobNumber: values.jobNumber || undefined,
+    status: values.status === 'all' ? undefined : values.status,
+    sort,
+  };
+}
+
 /** /manage/system/staff: the department tree on the left, the staff of the chosen department on the right. */
 export default function StaffPage(): ReactNode {
-  const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const tableRef = useRef<DataTableHandle<StaffRow>>(null);
+  const { message } = App.useApp();
   const userInfo = useSessionStore((state) => state.userInfo);
   const menuInfo = useSessionStore((state) => state.menuInfo);
   const myId = Number(userInfo?.userId ?? 0);
   const canAssignRoles = Boolean(userInfo?.isAdmin) || flattenMenuUrls(menuInfo).includes(ROLE_MENU);
 
-  const [departmentId, setDepartmentId] = useState<number | null>(null);
-  const [filterValues, setFilterValues] = useState<StaffFilterValues>(INITIAL_FILTER);
-  const [sort, setSort] = useState<StaffFilter['sort']>();
-  const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
-  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
-  const [selectedRows, setSelectedRows] = useState<StaffRow[]>([]);
   const [form, setForm] = useState<FormState>({ open: false });
   const [moving, setMoving] = useState<StaffRow[]>([]);
   const [resetting, setResetting] = useState<StaffRow | null>(null);
   const [importing, setImporting] = useState(false);
 
-  const filter = useMemo<StaffFilter>(
-    () => ({
-      departmentId: departmentId ?? undefined,
-      keyword: filterValues.keyword || undefined,
-      jobNumber: filterValues.jobNumber || undefined,
-      status: filterValues.status === 'all' ? undefined : filterValues.status,
-      sort,
-    }),
-    [departmentId, filterValues, sort],
-  );
-
   const tree = useQuery({ queryKey: staffKeys.tree, queryFn: fetchDepartmentTree });
-  const staff = useQuery({
-    queryKey: staffKeys.list(filter, paging.page, paging.size),
-    queryFn: () => searchStaff(filter, paging.page - 1, paging.size),
-    placeholderData: keepPreviousData,
+  const list = useListPage({
+    initialFilter: INITIAL_LIST_FILTER,
+    queryKey: (listFilter, page, size) => staffKeys.list(staffFilterOf(listFilter), page, size),
+    fetchPage: (listFilter, page, size) => searchStaff(staffFilterOf(listFilter), page, size),
+    rowKey: 'userId',
+    invalidate: [staffKeys.all],
+    remove: (targets) => deleteStaff(targets.map((person) => person.userId)),
+    onRemoved: (result) => message.success(`已删除 ${result.count} 名员工`),
   });
-
-  const refresh = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
-    [queryClient],
-  );
-  const firstPage = () => setPaging((state) => ({ ...state, page: 1 }));
-  const clearSelection = () => {
-    setSelectedKeys([]);
-    setSelectedRows([]);
-  };
-
-  const remove = useMutation({
-    mutationFn: (targets: StaffRow[]) => deleteStaff(targets.map((person) => person.userId)),
-    onSuccess: (result, targets) => {
-      message.success(`已删除 ${result.count} 名员工`);
-      const removed = new Set(targets.map((person) => person.userId));
-      setSelectedKeys((keys) => keys.filter((key) => !removed.has(Number(key))));
-      setSelectedRows((rows) => rows.filter((row) => !removed.has(row.userId)));
-      tableRef.current?.notifyDeleted(targets.length);
-      void refresh();
-    },
-  });
+  const { selectedRows, refresh } = list;
+  const staff = list.query;
+  const departmentId = list.filter.departmentId;
+  const filter = staffFilterOf(list.filter);
 
   const changeStatus = useMutation({
     mutationFn: ({ targets, status }: { targets: StaffRow[]; status: number }) =>
@@ -138,26 +123,21 @@ export default function StaffPage(): ReactNode {
       .slice(0, 5)
       .map((person) => person.realName)
       .join('、');
-    modal.confirm({
+    list.confirmDelete(targets, {
       title: targets.length === 1 ? `删除员工「${names}」？` : `删除所选 ${targets.length} 名员工？`,
       content: `${targets.length > 1 ? `${names}${targets.length > 5 ? ' 等' : ''}。` : ''}删除后账号无法登录，账号、手机号和邮箱可再次使用；历史考试与学习记录保留。如只是离开公司，建议设为“离职”。`,
-      okText: '删除',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: () => remove.mutateAsync(targets).catch(() => undefined),
     });
   };
 
   const onSortChange = ({ field, order }: DataTableSort) => {
-    setSort(
-      order && SORTABLE.has(field)
-        ? { field: field as StaffSortField, order: order === 'ascend' ? 'asc' : 'desc' }
-        : undefined,
-    );
-    firstPage();
+    list.updateFilter({
+      sort:
+        order && SORTABLE.has(field)
+          ? { field: field as StaffSortField, order: order === 'ascend' ? 'asc' : 'desc' }
+          : undefined,
+    });
   };
 
-  const tableRows = staff.data?.data ?? [];
   const columns: DataTableColumn<StaffRow>[] = [
     {
       title: '姓名',
@@ -383,10 +363,7 @@ export default function StaffPage(): ReactNode {
             failed={tree.isError}
             onRetry={() => void tree.refetch()}
             selectedId={departmentId}
-            onSelect={(id) => {
-              setDepartmentId(id);
-              firstPage();
-            }}
+            onSelect={(id) => list.updateFilter({ departmentId: id })}
             onChanged={() => void refresh()}
           />
         </Card>
@@ -398,37 +375,14 @@ export default function StaffPage(): ReactNode {
             staff.data ? <Typography.Text type="secondary">共 {staff.data.total} 人</Typography.Text> : null
           }
         >
-          <StaffFilterForm
-            onSearch={(values) => {
-              setFilterValues(values);
-              firstPage();
-            }}
-          />
+          <StaffFilterForm onSearch={(values) => list.updateFilter({ values })} />
           {staff.isError ? (
             <PageError description="员工列表加载失败，请稍后重试。" onRetry={() => void staff.refetch()} />
           ) : (
             <DataTable<StaffRow>
-              ref={tableRef}
-              rowKey="userId"
+              {...list.tableProps}
               columns={columns}
-              dataSource={tableRows}
-              total={staff.data?.total ?? 0}
-              loading={staff.isFetching}
-              pagination={paging}
-              onPageChange={(page, size) => setPaging({ page, size })}
               onSortChange={onSortChange}
-              selectable
-              selectedRowKeys={selectedKeys}
-              onSelectionChange={(keys, rows) => {
-                setSelectedKeys(keys);
-                setSelectedRows((current) => {
-                  // Keep rows of other pages that stay selected.
-                  const byId = new Map(current.map((row) => [row.userId, row]));
-                  for (const row of rows) byId.set(row.userId, row);
-                  const wanted = new Set(keys.map(Number));
-                  return [...byId.values()].filter((row) => wanted.has(row.userId));
-                });
-              }}
               showIndex
               toolbar={toolbar}
               autoHeight={false}
@@ -457,7 +411,7 @@ export default function StaffPage(): ReactNode {
         onClose={() => setMoving([])}
         onMoved={() => {
           setMoving([]);
-          clearSelection();
+          list.clearSelection();
           void refresh();
         }}
       />
