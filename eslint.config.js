@@ -113,6 +113,45 @@ export default tseslint.config(
     },
   },
   {
+    // Server rooms (docs/architecture.md): a module never imports another module's routes (house-wide
+    // helpers live in core/). The typescript-eslint twin of the rule, so the block above still applies.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+[a-z-]+/[a-z-]+\\.routes$|(^|/)modules/[a-z-]+/[a-z-]+\\.routes$',
+              message:
+                "A module imports another module's service functions, never its routes: move a shared helper to core/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // core/ is below the modules; only the composition root (core/deps.ts, like app.ts and db/seed.ts)
+    // wires modules in.
+    files: ['apps/server/src/core/**/*.ts'],
+    ignores: ['apps/server/src/core/deps.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules(/|$)',
+              message:
+                'core/ imports nothing of modules/: pass what it needs in, or move the piece to core/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/shared/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -7,7 +7,9 @@ import { hashPassword, randomToken, sha256, verifyPassword } from '../../core/cr
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../core/http';
 import { recordActivity } from '../../core/activity';
 import { consumeSmsCode, sendSmsCode } from '../auth/sms-code.service';
-import { decodePassword, isUniqueViolation, maskPhone, readNewPassword } from './credentials';
+import { isUniqueViolation } from '../../core/db-errors';
+import { decodePassword, readNewPassword } from '../../core/password-input';
+import { maskPhone } from './credentials';
 import {
   claimResetToken,
   findActiveUserByLoginInAnyOrg,

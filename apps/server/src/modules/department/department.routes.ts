@@ -3,10 +3,15 @@ import { toOffset } from '@kaopei/shared';
 import { departmentContracts, MAX_BATCH_STAFF } from '@kaopei/shared/contracts/department';
 import { notFound, ok, okPage } from '../../core/http';
 import { routes } from '../../core/route';
-import { XLSX_MIME } from '../staff/staff.excel';
-import { sendStaffExport } from '../staff/staff.routes';
-import { searchStaff, staffExportRows, toDirectoryRow, type StaffFilter } from '../staff/staff.service';
-import { contentDisposition, dateStamp } from '../staff/staff.rules';
+import { dateStamp, sendDownload } from '../../core/download';
+import { XLSX_MIME } from '../../core/excel';
+import {
+  searchStaff,
+  staffExport,
+  staffExportRows,
+  toDirectoryRow,
+  type StaffFilter,
+} from '../staff/staff.service';
 import {
   addDepartment,
   allDepartments,
@@ -105,12 +110,7 @@ export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
     export: async (request, reply) => {
       const data = await exportDepartments(db, request.ctx, request.query.departmentId ?? undefined);
-      return reply
-        .header('Content-Type', XLSX_MIME)
-        .header('Content-Disposition', contentDisposition(`部门架构_${dateStamp()}.xlsx`))
-        .header('Access-Control-Expose-Headers', 'Content-Disposition')
-        .header('Cache-Control', 'no-store')
-        .send(data);
+      return sendDownload(reply, { fileName: `部门架构_${dateStamp()}.xlsx`, contentType: XLSX_MIME, data });
     },
 
     exportStaff: async (request, reply) => {
@@ -120,7 +120,7 @@ export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await staffExportRows(db, request.ctx, filter, sort);
       if (userIds && userIds.length > 0 && rows.length !== new Set(userIds).size)
         throw notFound('员工不存在');
-      return sendStaffExport(db, request.ctx, reply, rows);
+      return sendDownload(reply, await staffExport(db, request.ctx, rows));
     },
   });
 };

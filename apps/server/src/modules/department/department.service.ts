@@ -3,8 +3,9 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound } from '../../core/http';
 import { recordActivity } from '../../core/activity';
-import { STAFF_ACTIVE, uniqueIndexMessage, violatedUniqueIndex } from '../staff/staff.rules';
-import { styleHeaderRow, workbookBuffer } from '../staff/staff.excel';
+import { violatedUniqueIndex } from '../../core/db-errors';
+import { styleHeaderRow, workbookBuffer } from '../../core/excel';
+import { STAFF_ACTIVE, uniqueIndexMessage } from '../staff/staff.rules';
 import type {
   DepartmentLeader,
   DepartmentNode,

@@ -4,9 +4,8 @@ import { formatScore, toOffset } from '@kaopei/shared';
 import { examContracts } from '@kaopei/shared/contracts/exam';
 import { OK_MESSAGE, badRequest, notFound, ok, okPage } from '../../core/http';
 import { routes } from '../../core/route';
-import { sendDownload } from '../staff/staff.routes';
-import { XLSX_MIME } from '../staff/staff.excel';
-import { dateStamp } from '../staff/staff.rules';
+import { dateStamp, sendDownload } from '../../core/download';
+import { XLSX_MIME } from '../../core/excel';
 import {
   copyExam,
   createExam,

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { knowledgeContracts } from '@kaopei/shared/contracts/knowledge';
-import { badRequest, ok } from '../../core/http';
+import { ok } from '../../core/http';
 import { routes } from '../../core/route';
-import { XLSX_MIME } from '../staff/staff.excel';
-import { sendDownload } from '../staff/staff.routes';
-import { dateStamp } from '../staff/staff.rules';
+import { dateStamp, sendDownload } from '../../core/download';
+import { receiveXlsx, XLSX_MIME } from '../../core/excel';
 import {
   addNode,
   childNodes,
@@ -57,16 +56,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendDownload(reply, { fileName: `知识点_${dateStamp()}.xlsx`, contentType: XLSX_MIME, data });
     },
     upload: async (request) => {
-      if (!request.isMultipart()) throw badRequest('请以 multipart/form-data 方式上传 Excel 文件');
-      const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-      if (!part) throw badRequest('请选择要导入的 Excel 文件');
-      if (!/\.xlsx$/i.test(part.filename)) {
-        part.file.resume();
-        throw badRequest('仅支持 .xlsx 格式的 Excel 文件');
-      }
-      const buffer = await part.toBuffer().catch(() => {
-        throw badRequest(`文件不能超过 ${MAX_UPLOAD_BYTES / 1024 / 1024}MB`);
-      });
+      const { buffer } = await receiveXlsx(request, MAX_UPLOAD_BYTES, '仅支持 .xlsx 格式的 Excel 文件');
       return ok(await uploadTree(db, request.ctx, buffer));
     },
     countedTree: async (request) => ok(await knowledgeTree(db, request.ctx, request.query.scope)),

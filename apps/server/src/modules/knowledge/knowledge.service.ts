@@ -13,7 +13,7 @@ import {
   updateKnowledgeNode,
   updateKnowledgeNodePosition,
 } from './knowledge.repo';
-import { cellText, styleHeaderRow, workbookBuffer } from '../staff/staff.excel';
+import { cellText, readUploadedSheet, styleHeaderRow, workbookBuffer } from '../../core/excel';
 import {
   MAX_NAME_LENGTH,
   MAX_UPLOAD_ROWS,
@@ -407,14 +407,7 @@ export async function exportTree(db: Db, ctx: RequestContext, scope: KnowledgeSc
 
 /** Reads the level columns of each row (row numbers as Excel shows them). */
 async function parseUpload(buffer: Buffer): Promise<{ row: number; cells: string[] }[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-  } catch {
-    throw badRequest('无法读取该文件，请上传 .xlsx 文件');
-  }
-  const sheet = workbook.getWorksheet('知识点') ?? workbook.worksheets[0];
-  if (!sheet) throw badRequest('文件中没有工作表');
+  const sheet = await readUploadedSheet(buffer, '知识点', '无法读取该文件，请上传 .xlsx 文件');
   const levelColumns: number[] = [];
   sheet.getRow(1).eachCell((cell, col) => {
     const level = LEVEL_LABELS.indexOf(cellText(cell).replace(/\s/g, ''));

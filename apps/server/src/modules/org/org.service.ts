@@ -13,7 +13,8 @@ import { recordActivity } from '../../core/activity';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { consumeSmsCode, sendSmsCode } from '../auth/sms-code.service';
 import { createDefaultRoles } from '../system/default-roles';
-import { isUniqueViolation, readNewPassword } from '../account/credentials';
+import { isUniqueViolation } from '../../core/db-errors';
+import { readNewPassword } from '../../core/password-input';
 import {
   APPLICATION_APPROVED,
   APPLICATION_PENDING,

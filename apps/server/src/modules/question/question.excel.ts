@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { AppError, badRequest } from '../../core/http';
 import type { JobProgress } from '../../core/jobs';
-import { cellText, styleHeaderRow, workbookBuffer } from '../staff/staff.excel';
+import { cellText, readUploadedSheet, styleHeaderRow, workbookBuffer } from '../../core/excel';
 import { insertPrepared, prepareQuestion, STATUS_LABELS, type PreparedQuestion } from './question.service';
 import { listQuestionsForExport } from './question.repo';
 import type { ImportMode, ImportResult, ImportRowError } from '@kaopei/shared/contracts/file';
@@ -157,14 +157,7 @@ export interface ImportRow {
 
 /** Reads the rows of an import workbook (header in row 1, matched by name). */
 export async function parseQuestionFile(buffer: Buffer): Promise<ImportRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-  } catch {
-    throw badRequest('无法读取该文件，请上传用模板填写的 .xlsx 文件');
-  }
-  const sheet = workbook.getWorksheet(SHEET_NAME) ?? workbook.worksheets[0];
-  if (!sheet) throw badRequest('文件中没有工作表');
+  const sheet = await readUploadedSheet(buffer, SHEET_NAME, '无法读取该文件，请上传用模板填写的 .xlsx 文件');
   const columnOf = new Map<Field, number>();
   sheet.getRow(1).eachCell((cell, col) => {
     const header = cellText(cell).replace(/[*＊\s]/g, '');

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { QUESTION_TYPES, TagType, questionTypeLabel, toOffset } from '@kaopei/shared';
 import { questionContracts } from '@kaopei/shared/contracts/question';
-import { badRequest, ok, okPage } from '../../core/http';
+import { ok, okPage } from '../../core/http';
 import type { RequestContext } from '../../core/context';
 import { routes } from '../../core/route';
-import { sendDownload } from '../staff/staff.routes';
-import { XLSX_MIME } from '../staff/staff.excel';
-import { dateStamp } from '../staff/staff.rules';
+import { dateStamp, sendDownload } from '../../core/download';
+import { receiveXlsx, XLSX_MIME } from '../../core/excel';
 import {
   buildQuestionTemplate,
   exportQuestions,
@@ -129,16 +128,11 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     import: async (request) => {
       const { questionBankId, mode } = request.query;
       await requireWritableBank(db, request.ctx, questionBankId);
-      if (!request.isMultipart()) throw badRequest('请以 multipart/form-data 方式上传 Excel 文件');
-      const part = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
-      if (!part) throw badRequest('请选择要导入的 Excel 文件');
-      if (!/\.xlsx$/i.test(part.filename)) {
-        part.file.resume();
-        throw badRequest('仅支持 .xlsx 格式的 Excel 文件，请使用下载的导入模板');
-      }
-      const buffer = await part.toBuffer().catch(() => {
-        throw badRequest(`文件不能超过 ${MAX_IMPORT_BYTES / 1024 / 1024}MB`);
-      });
+      const { buffer } = await receiveXlsx(
+        request,
+        MAX_IMPORT_BYTES,
+        '仅支持 .xlsx 格式的 Excel 文件，请使用下载的导入模板',
+      );
       const rows = await parseQuestionFile(buffer);
       const ctx: RequestContext = { ...request.ctx };
       const jobId = await app.deps.jobs.start(ctx, 'question-import', rows.length, (progress) =>

@@ -1,10 +1,16 @@
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { badRequest } from '../../core/http';
-import { contentDisposition, dateStamp } from './staff.rules';
+import { dateStamp, type DownloadFile } from '../../core/download';
+import {
+  cellText,
+  readUploadedSheet,
+  styleHeaderRow,
+  workbookBuffer,
+  XLSX_MIME,
+  ZIP_MIME,
+} from '../../core/excel';
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const ZIP_MIME = 'application/zip';
 /** Rows per exported workbook; larger exports become a zip of several workbooks. */
 export const EXPORT_ROWS_PER_FILE = 5000;
 /** Rows accepted by one import. */
@@ -15,23 +21,6 @@ const TEMPLATE_VALIDATION_ROWS = 5001;
 /** The worksheet's data-validation model (present at run time, missing from exceljs's typings). */
 interface DataValidationsModel {
   add(address: string, validation: ExcelJS.DataValidation): void;
-}
-
-const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE6F4FF' } };
-
-export function styleHeaderRow(sheet: ExcelJS.Worksheet): void {
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.height = 22;
-  header.alignment = { vertical: 'middle' };
-  header.eachCell((cell) => {
-    cell.fill = HEADER_FILL;
-    cell.border = { bottom: { style: 'thin', color: { argb: 'FFBFBFBF' } } };
-  });
-}
-
-export async function workbookBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
-  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -224,31 +213,9 @@ function normaliseHeader(text: string): string {
     .replace(/[(（]选填[)）]/g, '');
 }
 
-/** Cell text as the user sees it: rich text joined, hyperlinks by their text, formulas by their result. */
-export function cellText(cell: ExcelJS.Cell): string {
-  const value = cell.value;
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object' && 'error' in value) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  let text: string;
-  try {
-    text = cell.text;
-  } catch {
-    text = '';
-  }
-  return (text ?? '').replace(/\u00a0/g, ' ').trim();
-}
-
 /** Reads the rows of an import workbook. Fails with a Chinese 400 when the file is not a usable template. */
 export async function parseImportFile(buffer: Buffer): Promise<ImportRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-  } catch {
-    throw badRequest('无法读取该文件，请上传用模板填写的 .xlsx 文件');
-  }
-  const sheet = workbook.getWorksheet('员工信息') ?? workbook.worksheets[0];
-  if (!sheet) throw badRequest('文件中没有工作表');
+  const sheet = await readUploadedSheet(buffer, '员工信息', '无法读取该文件，请上传用模板填写的 .xlsx 文件');
 
   // The header is the first row (within the first ten) naming both 姓名 and 账号.
   let headerRow = 0;
@@ -353,12 +320,6 @@ async function staffWorkbook(rows: StaffExportRow[]): Promise<Buffer> {
   return workbookBuffer(workbook);
 }
 
-export interface DownloadFile {
-  fileName: string;
-  contentType: string;
-  data: Buffer;
-}
-
 /** One workbook, or a zip of workbooks of EXPORT_ROWS_PER_FILE rows each when there are more rows. */
 export async function staffExportFile(rows: StaffExportRow[], baseName = '员工信息'): Promise<DownloadFile> {
   const stamp = dateStamp();
@@ -374,5 +335,3 @@ export async function staffExportFile(rows: StaffExportRow[], baseName = '员工
   const zipped = zipSync(entries, { level: 0 });
   return { fileName: `${baseName}_${stamp}.zip`, contentType: ZIP_MIME, data: Buffer.from(zipped) };
 }
-
-export { contentDisposition };

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../core/context';
 import type { JobProgress } from '../../core/jobs';
 import { hashPassword } from '../../core/crypto';
 import { recordActivity } from '../../core/activity';
+import { violatedUniqueIndex } from '../../core/db-errors';
 import { loadDepartments } from '../department/department.service';
 import type { ImportMode, ImportResult, ImportRowError as ImportError } from '@kaopei/shared/contracts/file';
 import { FIELD_LABELS, type ImportField, type ImportRow } from './staff.excel';
@@ -16,7 +17,6 @@ import {
   REAL_NAME_MAX,
   accountProblem,
   uniqueIndexMessage,
-  violatedUniqueIndex,
 } from './staff.rules';
 import {
   findDefaultRoleId,

@@ -11,7 +11,8 @@ import {
   users,
 } from '../../db/schema';
 import type { StaffSortField } from '@kaopei/shared/contracts/staff';
-import { STAFF_DELETED, likePattern } from './staff.rules';
+import { containsPattern } from '../../core/db-errors';
+import { STAFF_DELETED } from './staff.rules';
 
 type OrgScope = Pick<RequestContext, 'organizationId'>;
 
@@ -81,10 +82,10 @@ function staffWhere(ctx: OrgScope, filter: StaffFilter): SQL {
     );
   }
   const jobNumber = filter.jobNumber?.trim();
-  if (jobNumber) conditions.push(sql`${users.jobNumber} ilike ${likePattern(jobNumber)}`);
+  if (jobNumber) conditions.push(sql`${users.jobNumber} ilike ${containsPattern(jobNumber)}`);
   const keyword = filter.keyword?.trim();
   if (keyword) {
-    const pattern = likePattern(keyword);
+    const pattern = containsPattern(keyword);
     conditions.push(
       or(
         sql`${users.realName} ilike ${pattern}`,

@@ -1,23 +1,15 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Multipart, MultipartFields } from '@fastify/multipart';
 import { toOffset } from '@kaopei/shared';
 import { passwordSchema, ROLE_MENU, staffContracts } from '@kaopei/shared/contracts/staff';
 import { badRequest, ok, okPage } from '../../core/http';
 import type { RequestContext } from '../../core/context';
-import type { Db } from '../../db/client';
-import { recordActivity } from '../../core/activity';
+import { sendDownload } from '../../core/download';
+import { receiveXlsx, XLSX_MIME } from '../../core/excel';
 import { routes } from '../../core/route';
 import { allDepartments } from '../department/department.service';
-import {
-  buildImportTemplate,
-  contentDisposition,
-  parseImportFile,
-  staffExportFile,
-  XLSX_MIME,
-  type DownloadFile,
-  type StaffExportRow,
-} from './staff.excel';
+import { buildImportTemplate, parseImportFile } from './staff.excel';
 import { runImport } from './staff.import';
 import { listPostNames } from './staff.repo';
 import {
@@ -29,6 +21,7 @@ import {
   searchStaff,
   setStaffStatus,
   staffDetail,
+  staffExport,
   staffExportRows,
   staffOptions,
 } from './staff.service';
@@ -36,33 +29,6 @@ import {
 export { STAFF_MENU } from '@kaopei/shared/contracts/staff';
 
 const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
-
-/** Sends a generated file as a download with a UTF-8 file name. */
-export function sendDownload(reply: FastifyReply, file: DownloadFile) {
-  return reply
-    .header('Content-Type', file.contentType)
-    .header('Content-Disposition', contentDisposition(file.fileName))
-    .header('Access-Control-Expose-Headers', 'Content-Disposition')
-    .header('Cache-Control', 'no-store')
-    .send(file.data);
-}
-
-/** Sends staff rows as the staff export (.xlsx; a zip past 5,000 people) and records the export. */
-export async function sendStaffExport(
-  db: Db,
-  ctx: RequestContext,
-  reply: FastifyReply,
-  rows: StaffExportRow[],
-) {
-  const file = await staffExportFile(rows);
-  await recordActivity(db, {
-    organizationId: ctx.organizationId,
-    actorId: ctx.userId,
-    action: '导出员工',
-    detail: `导出了 ${rows.length} 名员工的信息`,
-  });
-  return sendDownload(reply, file);
-}
 
 function fieldValue(fields: MultipartFields, name: string): string | undefined {
   const entry = fields[name];
@@ -116,8 +82,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await resetPassword(db, request.ctx, request.body.userId, request.body.password)),
 
     // Spec §7 "staff download": every staff member of the organisation, as the staff export gives them.
-    download: async (request, reply) =>
-      sendStaffExport(db, request.ctx, reply, await staffExportRows(db, request.ctx, {})),
+    download: async (request, reply) => {
+      const rows = await staffExportRows(db, request.ctx, {});
+      return sendDownload(reply, await staffExport(db, request.ctx, rows));
+    },
 
     importTemplate: async (request, reply) => {
       const [departmentList, postRows] = await Promise.all([
@@ -132,17 +100,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
 
     import: async (request) => {
-      if (!request.isMultipart()) throw badRequest('请以 multipart/form-data 方式上传 Excel 文件');
-      const part = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
-      if (!part) throw badRequest('请选择要导入的 Excel 文件');
-      if (!/\.xlsx$/i.test(part.filename)) {
-        part.file.resume();
-        throw badRequest('仅支持 .xlsx 格式的 Excel 文件，请使用下载的导入模板');
-      }
-      const buffer = await part.toBuffer().catch(() => {
-        throw badRequest(`文件不能超过 ${MAX_IMPORT_BYTES / 1024 / 1024}MB`);
-      });
-      const rawDefault = fieldValue(part.fields, 'defaultPassword')?.trim() || undefined;
+      const { buffer, fields } = await receiveXlsx(
+        request,
+        MAX_IMPORT_BYTES,
+        '仅支持 .xlsx 格式的 Excel 文件，请使用下载的导入模板',
+      );
+      const rawDefault = fieldValue(fields, 'defaultPassword')?.trim() || undefined;
       if (rawDefault !== undefined) {
         const checked = passwordSchema.safeParse(rawDefault);
         if (!checked.success)

@@ -36,25 +36,6 @@ export function generatePassword(length = 12): string {
   return chars.join('');
 }
 
-/** The unique index a database error violated (SQLSTATE 23505), or null for other errors. */
-export function violatedUniqueIndex(error: unknown): string | null {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current !== 'object') return null;
-    const { code, constraint, message } = current as {
-      code?: unknown;
-      constraint?: unknown;
-      message?: unknown;
-    };
-    if (code === '23505') {
-      if (typeof constraint === 'string') return constraint;
-      const match = typeof message === 'string' ? /"([a-z_]+)"/.exec(message) : null;
-      return match?.[1] ?? 'unknown';
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
-}
-
 /** Chinese message for a unique index of the users table. */
 export function uniqueIndexMessage(index: string | null): string {
   switch (index) {
@@ -71,21 +52,4 @@ export function uniqueIndexMessage(index: string | null): string {
     default:
       return '数据已存在，请检查后重试';
   }
-}
-
-/** Escapes LIKE wildcards so a keyword matches literally. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** `attachment` Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-/** yyyyMMdd in China time, for file names. */
-export function dateStamp(date = new Date()): string {
-  const shifted = new Date(date.getTime() + 8 * 3600_000);
-  return shifted.toISOString().slice(0, 10).replace(/-/g, '');
 }

@@ -3,10 +3,12 @@ import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, forbidden, notFound } from '../../core/http';
 import { hashPassword } from '../../core/crypto';
 import { recordActivity } from '../../core/activity';
+import { violatedUniqueIndex } from '../../core/db-errors';
+import type { DownloadFile } from '../../core/download';
 import { loadDepartments } from '../department/department.service';
-import type { StaffExportRow } from './staff.excel';
+import { staffExportFile, type StaffExportRow } from './staff.excel';
 import type { DirectoryRow, StaffDetail, StaffRow, StaffSortField } from '@kaopei/shared/contracts/staff';
-import { STAFF_ACTIVE, generatePassword, uniqueIndexMessage, violatedUniqueIndex } from './staff.rules';
+import { STAFF_ACTIVE, generatePassword, uniqueIndexMessage } from './staff.rules';
 import {
   countStaff,
   deleteLeadershipOfUsers,
@@ -161,6 +163,22 @@ export async function staffExportRows(
     isAdmin: row.isAdmin,
     createdAt: row.createdAt,
   }));
+}
+
+/** Staff rows as the staff export file (.xlsx; a zip past 5,000 people), recording the export. */
+export async function staffExport(
+  db: Db,
+  ctx: RequestContext,
+  rows: StaffExportRow[],
+): Promise<DownloadFile> {
+  const file = await staffExportFile(rows);
+  await recordActivity(db, {
+    organizationId: ctx.organizationId,
+    actorId: ctx.userId,
+    action: '导出员工',
+    detail: `导出了 ${rows.length} 名员工的信息`,
+  });
+  return file;
 }
 
 // ---------------------------------------------------------------------------------------------------------
