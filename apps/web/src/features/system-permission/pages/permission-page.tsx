@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type Key, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { App, Button, Card, Empty, Input, Popconfirm, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE } from '@kaopei/shared';
+import { useMutation } from '@tanstack/react-query';
 import {
   DataTable,
+  useListPage,
   type DataTableColumn,
-  type DataTableHandle,
   type DataTableToolbarButton,
 } from '../../../components/data-table';
 import { PageError } from '../../../app/page-states';
@@ -31,11 +30,6 @@ type FormState = { open: false } | { open: true; role?: RoleRow };
 /** /manage/system/permission: roles with their permission bits, menu grants and members. */
 export default function PermissionPage(): ReactNode {
   const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const tableRef = useRef<DataTableHandle<RoleRow>>(null);
-  const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
-  const [keyword, setKeyword] = useState('');
-  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [current, setCurrent] = useState<RoleRow | null>(null);
   const [detailTab, setDetailTab] = useState<DetailTab>('menus');
   const [form, setForm] = useState<FormState>({ open: false });
@@ -44,12 +38,25 @@ export default function PermissionPage(): ReactNode {
     grantDirty.current = dirty;
   }, []);
 
-  const roles = useQuery({
-    queryKey: roleKeys.list(paging.page, paging.size, keyword),
-    queryFn: () => fetchRoles(paging.page - 1, paging.size, keyword),
-    placeholderData: keepPreviousData,
+  const list = useListPage({
+    initialFilter: { keyword: '' },
+    queryKey: ({ keyword }, page, size) => roleKeys.list(page, size, keyword),
+    fetchPage: ({ keyword }, page, size) => fetchRoles(page, size, keyword),
+    rowKey: 'roleId',
+    invalidate: [roleKeys.all],
+    remove: (targets) => deleteRoles(targets.map((role) => role.roleId)),
+    onRemoved: (result, targets) => {
+      message.success(
+        result.reassigned > 0
+          ? `已删除 ${result.count} 个角色，${result.reassigned} 名员工已改为默认角色`
+          : `已删除 ${result.count} 个角色`,
+      );
+      if (current && targets.some((role) => role.roleId === current.roleId)) setCurrent(null);
+    },
   });
+  const roles = list.query;
   const rows = roles.data?.data;
+  const { refresh } = list;
 
   // Keep the chosen role fresh (member counts, name) and choose the first one when none is.
   useEffect(() => {
@@ -59,8 +66,6 @@ export default function PermissionPage(): ReactNode {
       return rows[0] ?? null;
     });
   }, [rows]);
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: roleKeys.all });
 
   const choose = (role: RoleRow, tab?: DetailTab) => {
     const go = () => {
@@ -96,25 +101,9 @@ export default function PermissionPage(): ReactNode {
     },
   });
 
-  const remove = useMutation({
-    mutationFn: (targets: RoleRow[]) => deleteRoles(targets.map((role) => role.roleId)),
-    onSuccess: (result, targets) => {
-      message.success(
-        result.reassigned > 0
-          ? `已删除 ${result.count} 个角色，${result.reassigned} 名员工已改为默认角色`
-          : `已删除 ${result.count} 个角色`,
-      );
-      const removed = new Set(targets.map((role) => role.roleId));
-      setSelectedKeys((keys) => keys.filter((key) => !removed.has(Number(key))));
-      if (current && removed.has(current.roleId)) setCurrent(null);
-      tableRef.current?.notifyDeleted(targets.length);
-      void refresh();
-    },
-  });
-
   const confirmDelete = (targets: RoleRow[]) => {
     const members = targets.reduce((sum, role) => sum + role.userCount, 0);
-    modal.confirm({
+    list.confirmDelete(targets, {
       title:
         targets.length === 1
           ? `删除角色「${targets[0]?.name ?? ''}」？`
@@ -123,10 +112,6 @@ export default function PermissionPage(): ReactNode {
         members > 0
           ? `共有 ${members} 名成员将失去这些角色，没有其他角色的成员会改为默认角色。此操作不可撤销。`
           : '此操作不可撤销。',
-      okText: '删除',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: () => remove.mutateAsync(targets).catch(() => undefined),
     });
   };
 
@@ -196,7 +181,7 @@ export default function PermissionPage(): ReactNode {
               okText="删除"
               okButtonProps={{ danger: true }}
               cancelText="取消"
-              onConfirm={() => remove.mutateAsync([role]).catch(() => undefined)}
+              onConfirm={() => list.remove([role])}
             >
               <Button type="link" size="small" danger>
                 删除
@@ -241,26 +226,14 @@ export default function PermissionPage(): ReactNode {
             placeholder="搜索角色名称或描述"
             allowClear
             aria-label="搜索角色"
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              setPaging((state) => ({ ...state, page: 1 }));
-            }}
+            onSearch={(value) => list.updateFilter({ keyword: value.trim() })}
           />
           {roles.isError ? (
             <PageError description="角色列表加载失败，请稍后重试。" onRetry={() => void roles.refetch()} />
           ) : (
             <DataTable<RoleRow>
-              ref={tableRef}
-              rowKey="roleId"
+              {...list.tableProps}
               columns={columns}
-              dataSource={rows ?? []}
-              total={roles.data?.total ?? 0}
-              loading={roles.isFetching}
-              pagination={paging}
-              onPageChange={(page, size) => setPaging({ page, size })}
-              selectable
-              selectedRowKeys={selectedKeys}
-              onSelectionChange={(keys) => setSelectedKeys(keys)}
               toolbar={toolbar}
               autoHeight={false}
               className="kp-permission__table"
