@@ -4,7 +4,8 @@ import type { Deps } from '../../core/deps';
 import { badRequest, conflict, notFound } from '../../core/http';
 import { issueTokens, type TokenBody } from '../auth/auth.service';
 import { consumeSmsCode, sendSmsCode } from '../auth/sms-code.service';
-import { examState, type ExamState } from './exam.service';
+import { examState } from './exam.service';
+import type { OpenExamInfo } from '@kaopei/shared/contracts/exam-candidate';
 import {
   findDefaultRoleId,
   findPublishedExamInAnyOrg,
@@ -20,19 +21,6 @@ import {
  * that phone is signed in as themselves; anyone else gets a new account in the organisation (no
  * password: they come back through the link or SMS sign-in).
  */
-
-export interface OpenExamInfo {
-  examId: number;
-  name: string;
-  description: string | null;
-  coverUrl: string | null;
-  state: ExamState;
-  startAt: number | null;
-  endAt: number | null;
-  durationMinutes: number;
-  durationText: string;
-  registrationFields: string[];
-}
 
 async function requireOpenExam(deps: Deps, examId: number) {
   const exam = await findPublishedExamInAnyOrg(deps.db, examId);
