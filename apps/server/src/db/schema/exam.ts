@@ -15,7 +15,7 @@ import {
 import { exams, papers } from './content';
 import { organizations, users } from './org';
 
-/** exams.settings: release and behaviour options (validated by modules/exam/exam.schemas.ts). */
+/** exams.settings: release and behaviour options (validated by the exam contract, packages/shared/src/contracts/exam.ts). */
 export interface ExamSettingsJson {
   showScore?: 'immediately' | 'after_marking' | 'after_end' | 'never';
   showAnswers?: 'immediately' | 'after_marking' | 'after_end' | 'never';

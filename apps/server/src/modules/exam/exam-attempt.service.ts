@@ -52,7 +52,7 @@ import type {
   SaveResult,
   SubmitSummary,
 } from '@kaopei/shared/contracts/exam-candidate';
-import type { ReleaseWhen } from './exam.schemas';
+import type { ReleaseWhen } from '@kaopei/shared/contracts/exam';
 import { examState, settingsOf } from './exam.service';
 
 export type {
