@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { App, Button, Card, Input, Modal, Popover, Select, Space, Spin, Tag, Typography } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
-import { DEFAULT_PAGE_SIZE, PaperType, formatScore } from '@kaopei/shared';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { PaperType, formatScore } from '@kaopei/shared';
+import { DataTable, useListPage, type DataTableColumn } from '../../../components/data-table';
 import { PageError } from '../../../app/page-states';
 import { CategoryTreePanel } from '../../../components/category-tree-panel';
 import { fetchBanksByCategory, paperBankKeys } from '../../paper-bank/api';
@@ -19,6 +19,12 @@ import {
   type PaperRow,
 } from '../api';
 import '../paper.css';
+
+interface ListFilter {
+  categoryId: number;
+  keyword: string;
+  paperBankId: number | undefined;
+}
 
 /** Where 编辑 goes for each paper type. */
 export function editorPath(paper: Pick<PaperRow, 'paperId' | 'type'>): string {
@@ -49,31 +55,31 @@ function TypeMix({ paperId }: { paperId: number }): ReactNode {
 
 /** /manage/paper/list: papers by category (tree), keyword and posts, with copy, move and delete. */
 export default function PaperListPage(): ReactNode {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const linkedBank = Number(searchParams.get('paperBankId')) || undefined;
   const linkedPosts = searchParams.getAll('postIds').map(Number).filter(Boolean);
-  const [categoryId, setCategoryId] = useState(0);
-  const [keyword, setKeyword] = useState('');
-  const [paperBankId, setPaperBankId] = useState<number | undefined>(linkedBank);
-  const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
-  const [selected, setSelected] = useState<number[]>([]);
   const [moving, setMoving] = useState<{ ids: number[]; to?: number } | null>(null);
 
-  const query: PaperQuery = {
-    page: { pageNumber: paging.page, pageSize: paging.size },
-    categoryId: categoryId || undefined,
-    searchContent: keyword.trim() || undefined,
+  /** The search of one page (`page` zero-based; the paper search counts pages from 1). */
+  const queryOf = (filter: ListFilter, page: number, size: number): PaperQuery => ({
+    page: { pageNumber: page + 1, pageSize: size },
+    categoryId: filter.categoryId || undefined,
+    searchContent: filter.keyword.trim() || undefined,
     postIds: linkedPosts.length > 0 ? linkedPosts : undefined,
-    paperBankId,
-  };
-  const list = useQuery({
-    queryKey: paperKeys.list(query),
-    queryFn: () => searchPapers(query),
-    placeholderData: keepPreviousData,
+    paperBankId: filter.paperBankId,
   });
+  const list = useListPage({
+    initialFilter: { categoryId: 0, keyword: '', paperBankId: linkedBank },
+    queryKey: (filter, page, size) => paperKeys.list(queryOf(filter, page, size)),
+    fetchPage: (filter, page, size) => searchPapers(queryOf(filter, page, size)),
+    rowKey: 'paperId',
+    invalidate: [paperKeys.all, paperBankKeys.all],
+    remove: (papers) => deletePapers(papers.map((paper) => paper.paperId)),
+    onRemoved: (result) => message.success(`已删除 ${result.count} 份试卷`),
+  });
+  const { filter } = list;
   const banks = useQuery({ queryKey: paperBankKeys.grouped, queryFn: fetchBanksByCategory });
   const bankOptions = (banks.data ?? [])
     .filter((group) => group.paperBanks.length > 0)
@@ -82,10 +88,7 @@ export default function PaperListPage(): ReactNode {
       title: group.categoryName,
       options: group.paperBanks.map((bank) => ({ label: bank.name, value: bank.paperBankId })),
     }));
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: paperKeys.all });
-    void queryClient.invalidateQueries({ queryKey: paperBankKeys.all });
-  };
+  const refresh = () => void list.refresh();
 
   const copy = useMutation({
     mutationFn: (paper: PaperRow) => copyPaper(paper.paperId),
@@ -99,32 +102,17 @@ export default function PaperListPage(): ReactNode {
     onSuccess: (result) => {
       message.success(`已移动 ${result.count} 份试卷`);
       setMoving(null);
-      setSelected([]);
+      list.clearSelection();
       refresh();
     },
   });
-  const remove = useMutation({
-    mutationFn: deletePapers,
-    onSuccess: (result, ids) => {
-      message.success(`已删除 ${result.count} 份试卷`);
-      setSelected((keys) => keys.filter((key) => !ids.includes(key)));
-      const rows = list.data?.data.length ?? 0;
-      if (rows <= ids.length && paging.page > 1) setPaging((p) => ({ ...p, page: p.page - 1 }));
-      refresh();
-    },
-  });
-
   const confirmDelete = (papers: PaperRow[]) =>
-    modal.confirm({
+    list.confirmDelete(papers, {
       title:
         papers.length === 1
           ? `删除试卷「${papers[0]?.name ?? ''}」？`
           : `删除选中的 ${papers.length} 份试卷？`,
       content: '删除后不可恢复；已被考试使用的试卷不能删除。',
-      okText: '删除',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: () => remove.mutateAsync(papers.map((paper) => paper.paperId)).catch(() => undefined),
     });
 
   const columns: DataTableColumn<PaperRow>[] = [
@@ -155,22 +143,16 @@ export default function PaperListPage(): ReactNode {
     <div className="kp-paper-bank">
       <Card className="kp-paper-bank__tree" size="small">
         <CategoryTreePanel
-          selectedId={categoryId}
-          onSelect={(id) => {
-            setCategoryId(id);
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
+          selectedId={filter.categoryId}
+          onSelect={(id) => list.updateFilter({ categoryId: id })}
         />
       </Card>
       <Card className="kp-paper-bank__main" size="small">
         <Space wrap className="kp-paper-bank__filters">
           <Select
             allowClear
-            value={paperBankId}
-            onChange={(value?: number) => {
-              setPaperBankId(value);
-              setPaging((p) => ({ ...p, page: 1 }));
-            }}
+            value={filter.paperBankId}
+            onChange={(value?: number) => list.updateFilter({ paperBankId: value })}
             placeholder="全部试卷库"
             aria-label="筛选试卷库"
             style={{ width: 200 }}
@@ -182,10 +164,7 @@ export default function PaperListPage(): ReactNode {
             aria-label="搜索试卷"
             maxLength={50}
             style={{ width: 260 }}
-            onSearch={(value) => {
-              setKeyword(value);
-              setPaging((p) => ({ ...p, page: 1 }));
-            }}
+            onSearch={(value) => list.updateFilter({ keyword: value })}
           />
           {linkedPosts.length > 0 ? (
             <Tag closable onClose={() => void navigate('/manage/paper/list')}>
@@ -193,21 +172,13 @@ export default function PaperListPage(): ReactNode {
             </Tag>
           ) : null}
         </Space>
-        {list.isError ? (
-          <PageError description="试卷加载失败，请稍后重试。" onRetry={() => void list.refetch()} />
+        {list.query.isError ? (
+          <PageError description="试卷加载失败，请稍后重试。" onRetry={() => void list.query.refetch()} />
         ) : (
           <div className="kp-paper-bank__table">
             <DataTable<PaperRow>
-              rowKey="paperId"
+              {...list.tableProps}
               columns={columns}
-              dataSource={list.data?.data ?? []}
-              total={list.data?.total ?? 0}
-              loading={list.isFetching}
-              pagination={paging}
-              onPageChange={(page, size) => setPaging({ page, size })}
-              selectable
-              selectedRowKeys={selected}
-              onSelectionChange={(keys) => setSelected(keys.map(Number))}
               scrollX={1500}
               toolbar={[
                 {
