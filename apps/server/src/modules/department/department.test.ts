@@ -3,14 +3,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrg, createTestApp, unique, type TestApp, type TestOrg } from '../../../test/harness';
 import { activityLog, departmentLeaders, departments, users } from '../../db/schema';
-import {
-  createMember,
-  createPost,
-  download,
-  readWorkbook,
-  sheetRows,
-  userRow,
-} from '../staff/staff.test-support';
+import { createMember, createPost, download, readWorkbook, sheetRows, userRow } from '../../../test/support';
 import type {
   DepartmentNode,
   FlatDepartment,

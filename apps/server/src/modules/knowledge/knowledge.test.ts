@@ -10,7 +10,7 @@ import {
   multipart,
   readWorkbook,
   sheetRows,
-} from '../staff/staff.test-support';
+} from '../../../test/support';
 import {
   HAS_CHILDREN_MESSAGE,
   platformOrganizationId,

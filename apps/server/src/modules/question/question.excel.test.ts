@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionBanks } from '../../db/schema';
 import { call, createOrg, createTestApp, unique, type TestApp, type TestOrg } from '../../../test/harness';
-import { download, multipart, readWorkbook, sheetRows } from '../staff/staff.test-support';
+import { download, multipart, readWorkbook, sheetRows } from '../../../test/support';
 import type { ImportResult } from './question.excel';
 
 let t: TestApp;

@@ -26,7 +26,7 @@ import {
   readWorkbook,
   sheetRows,
   userRow,
-} from './staff.test-support';
+} from '../../../test/support';
 
 let t: TestApp;
 let other: TestOrg;

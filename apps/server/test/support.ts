@@ -1,19 +1,12 @@
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { posts, roleMenus, roles, userRoles, users } from '../../db/schema';
-import {
-  TEST_PASSWORD,
-  unique,
-  uniquePhone,
-  type TestApp,
-  type TestOrg,
-  type TestUser,
-} from '../../../test/harness';
-import { hashPassword } from '../../core/crypto';
-import type { DefaultRoleKey } from '../system/default-roles';
+import { posts, roleMenus, roles, userRoles, users } from '../src/db/schema';
+import { TEST_PASSWORD, unique, uniquePhone, type TestApp, type TestOrg, type TestUser } from './harness';
+import { hashPassword } from '../src/core/crypto';
+import type { DefaultRoleKey } from '../src/modules/system/default-roles';
 
-/** Test helpers shared by the staff and department suites. */
+/** Test helpers shared by many suites: members with roles, posts, downloads and Excel workbooks. */
 
 let passwordHash: Promise<string> | undefined;
 
