@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { App, Button, Card, Dropdown, Input, Select, Space, Tag, Typography } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
-import { DEFAULT_PAGE_SIZE, formatScore } from '@kaopei/shared';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { formatScore } from '@kaopei/shared';
+import { DataTable, useListPage, type DataTableColumn } from '../../../components/data-table';
 import { PageError } from '../../../app/page-states';
 import {
   copyExam,
@@ -22,24 +22,27 @@ import { EXAM_STATE_OPTIONS, examStateColor } from '../exam-rules';
 import { ExamQrModal } from '../components/exam-qr-modal';
 import '../exam.css';
 
+const NO_SEARCH: ExamSearch = {};
+
 const time = (ms: number | null) => (ms === null ? '-' : dayjs(ms).format('YYYY-MM-DD HH:mm'));
 
 /** /manage/exam/list (kept alive): exams with their state, search, and every action on an exam. */
 export default function ExamListPage(): ReactNode {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [search, setSearch] = useState<ExamSearch>({});
-  const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
-  const [selected, setSelected] = useState<number[]>([]);
   const [qrExam, setQrExam] = useState<ExamRow | null>(null);
 
-  const list = useQuery({
-    queryKey: examKeys.list(search, paging.page, paging.size),
-    queryFn: () => searchExams(search, paging.page - 1, paging.size),
-    placeholderData: keepPreviousData,
+  const list = useListPage({
+    initialFilter: NO_SEARCH,
+    queryKey: (search, page, size) => examKeys.list(search, page, size),
+    fetchPage: searchExams,
+    rowKey: 'examId',
+    invalidate: [examKeys.all],
+    remove: (exams) => deleteExams(exams.map((exam) => exam.examId)),
+    onRemoved: (result) => message.success(`已删除 ${result.count} 场考试`),
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: examKeys.all });
+  const search = list.filter;
+  const refresh = () => void list.refresh();
 
   const copy = useMutation({
     mutationFn: (exam: ExamRow) => copyExam(exam.examId),
@@ -62,26 +65,11 @@ export default function ExamListPage(): ReactNode {
       refresh();
     },
   });
-  const remove = useMutation({
-    mutationFn: deleteExams,
-    onSuccess: (result, ids) => {
-      message.success(`已删除 ${result.count} 场考试`);
-      setSelected((keys) => keys.filter((key) => !ids.includes(key)));
-      const rows = list.data?.data.length ?? 0;
-      if (rows <= ids.length && paging.page > 1) setPaging((p) => ({ ...p, page: p.page - 1 }));
-      refresh();
-    },
-  });
-
   const confirmDelete = (exams: ExamRow[]) =>
-    modal.confirm({
+    list.confirmDelete(exams, {
       title:
         exams.length === 1 ? `删除考试「${exams[0]?.name ?? ''}」？` : `删除选中的 ${exams.length} 场考试？`,
       content: '删除后不可恢复；已有考生作答的考试不能删除。',
-      okText: '删除',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: () => remove.mutateAsync(exams.map((exam) => exam.examId)).catch(() => undefined),
     });
   const confirmUnpublish = (exam: ExamRow) =>
     modal.confirm({
@@ -125,10 +113,7 @@ export default function ExamListPage(): ReactNode {
           aria-label="搜索考试"
           maxLength={100}
           style={{ width: 260 }}
-          onSearch={(value) => {
-            setSearch((s) => ({ ...s, keyword: value.trim() || undefined }));
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
+          onSearch={(value) => list.updateFilter({ keyword: value.trim() || undefined })}
         />
         <Select
           allowClear
@@ -137,26 +122,15 @@ export default function ExamListPage(): ReactNode {
           style={{ width: 140 }}
           value={search.state}
           options={EXAM_STATE_OPTIONS.map(({ value, label }) => ({ value, label }))}
-          onChange={(state?: ExamState) => {
-            setSearch((s) => ({ ...s, state }));
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
+          onChange={(state?: ExamState) => list.updateFilter({ state })}
         />
       </div>
-      {list.isError ? (
-        <PageError description="考试加载失败，请稍后重试。" onRetry={() => void list.refetch()} />
+      {list.query.isError ? (
+        <PageError description="考试加载失败，请稍后重试。" onRetry={() => void list.query.refetch()} />
       ) : (
         <DataTable<ExamRow>
-          rowKey="examId"
+          {...list.tableProps}
           columns={columns}
-          dataSource={list.data?.data ?? []}
-          total={list.data?.total ?? 0}
-          loading={list.isFetching}
-          pagination={paging}
-          onPageChange={(page, size) => setPaging({ page, size })}
-          selectable
-          selectedRowKeys={selected}
-          onSelectionChange={(keys) => setSelected(keys.map(Number))}
           autoHeight={false}
           scrollX={1500}
           toolbar={[
