@@ -1,6 +1,6 @@
 import { bankContracts, type BankRow } from '@kaopei/shared/contracts/bank';
 import { examContracts } from '@kaopei/shared/contracts/exam';
-import { fileContracts, type ImportMode } from '@kaopei/shared/contracts/file';
+import type { ImportMode } from '@kaopei/shared/contracts/file';
 import { paperQuestionContracts } from '@kaopei/shared/contracts/paper';
 import { questionContracts as questions } from '@kaopei/shared/contracts/question';
 import { call, callPage, type BodyIn } from '../../lib/api';
@@ -18,7 +18,6 @@ export type {
   QuestionRow,
   ShortAnswer,
 } from '@kaopei/shared/contracts/question';
-export type { ImportMode, ImportResult, ImportRowError, JobView } from '@kaopei/shared/contracts/file';
 export type { PaperUsage } from '@kaopei/shared/contracts/paper';
 export type {
   ExamUsingQuestion as ExamUsage,
@@ -41,7 +40,6 @@ export const questionKeys = {
   banks: (category?: string) => ['questions', 'banks', category ?? ''] as const,
   publicBanks: ['questions', 'public-banks'] as const,
   tags: QUESTION_TAGS_KEY,
-  job: (jobId: number) => ['questions', 'job', jobId] as const,
 };
 
 export function searchQuestions(filter: QuestionFilter, page: number, size: number) {
@@ -113,10 +111,6 @@ export function startImport(file: File, questionBankId: number, mode: ImportMode
   const form = new FormData();
   form.append('file', file, file.name);
   return call(questions.import, { query: { questionBankId, mode }, form });
-}
-
-export function fetchJob(jobId: number) {
-  return call(fileContracts.job, { params: { id: jobId } });
 }
 
 export function downloadQuestionTemplate(): Promise<string> {

@@ -1,5 +1,5 @@
 import { departmentContracts as departments } from '@kaopei/shared/contracts/department';
-import { fileContracts, type ImportMode } from '@kaopei/shared/contracts/file';
+import type { ImportMode } from '@kaopei/shared/contracts/file';
 import { staffContracts as staff, type StaffSearchFilter } from '@kaopei/shared/contracts/staff';
 import { call, callPage, type BodyIn, type DataOf } from '../../lib/api';
 import { download } from '../../lib/download';
@@ -11,7 +11,6 @@ import { download } from '../../lib/download';
 
 export type { DepartmentLeader, DepartmentNode, DepartmentRow } from '@kaopei/shared/contracts/department';
 export type { StaffDetail, StaffOptions, StaffRow, StaffSortField } from '@kaopei/shared/contracts/staff';
-export type { ImportMode, ImportResult, ImportRowError, JobView } from '@kaopei/shared/contracts/file';
 /** The staff search filter (the search body). */
 export type StaffFilter = StaffSearchFilter;
 /** What the staff form sends. */
@@ -27,7 +26,6 @@ export const staffKeys = {
     ['system-staff', 'list', filter, page, size] as const,
   leaders: (departmentId: number) => ['system-staff', 'leaders', departmentId] as const,
   pick: (keyword: string) => ['system-staff', 'pick', keyword] as const,
-  job: (jobId: number) => ['system-staff', 'job', jobId] as const,
 };
 
 // ---- departments ----
@@ -101,10 +99,6 @@ export async function startImport(
   if (defaultPassword) form.append('defaultPassword', defaultPassword);
   form.append('file', file, file.name);
   return call(staff.import, { query: { mode }, form });
-}
-
-export function fetchJob(jobId: number) {
-  return call(fileContracts.job, { params: { id: jobId } });
 }
 
 // ---- downloads ----
