@@ -4,6 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PageEmpty, PageError, PageLoading } from '../../../app/page-states';
+import { pageAfterDelete } from '../../../components/data-table';
 import {
   bankKeys,
   copyBank,
@@ -93,9 +94,8 @@ export function BankPage({
           : `已删除题库「${bank.name}」`,
       );
       setMoving(null);
-      const rows = banks.data?.data ?? [];
       // The last card of a page went: show the previous page.
-      if (rows.length === 1 && page > 1) setPage(page - 1);
+      setPage(pageAfterDelete(page, (banks.data?.data.length ?? 0) - 1));
       void refresh();
       void queryClient.invalidateQueries({ queryKey: ['questions'] });
     },
