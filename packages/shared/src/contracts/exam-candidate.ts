@@ -23,7 +23,8 @@ const tag = '考生';
 export const EXAM_TABS = ['upcoming', 'ongoing', 'finished'] as const;
 export type ExamTab = (typeof EXAM_TABS)[number];
 
-export const myExamRow = z.object({
+/** What every view of an exam on the candidate's side shows. */
+const examSummary = z.object({
   examId: z.number(),
   name: z.string(),
   description: z.string().nullable(),
@@ -38,6 +39,9 @@ export const myExamRow = z.object({
   passScore: z.number(),
   /** The open attempt to resume, if any. */
   openAttemptId: z.number().nullable(),
+});
+
+export const myExamRow = examSummary.extend({
   /** The latest submitted attempt, if any. */
   lastAttemptId: z.number().nullable(),
   lastStatus: z.number().nullable(),
@@ -46,21 +50,8 @@ export const myExamRow = z.object({
 });
 export type MyExamRow = z.infer<typeof myExamRow>;
 
-export const examIntro = z.object({
-  examId: z.number(),
-  name: z.string(),
-  description: z.string().nullable(),
-  coverUrl: z.string().nullable(),
-  state: examStateSchema,
-  startAt: z.number().nullable(),
-  endAt: z.number().nullable(),
-  durationMinutes: z.number(),
-  durationText: z.string(),
-  passScore: z.number(),
-  attemptsAllowed: z.number(),
-  attemptsUsed: z.number(),
+export const examIntro = examSummary.extend({
   lateEntryMinutes: z.number().nullable(),
-  openAttemptId: z.number().nullable(),
   attempts: z.array(
     z.object({
       attemptId: z.number(),

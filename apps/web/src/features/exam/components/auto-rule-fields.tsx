@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Switch, TreeSelect } from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import type { AutoRuleRow } from '../auto-api';
 import { RECURRENCE_OPTIONS, type AutoRuleFormValues } from '../auto-rules';
 import { RELEASE_OPTIONS } from '../exam-rules';
 import type { DepartmentTree } from '../use-department-tree';
+import { DepartmentTreeSelect } from './department-tree-select';
 
 /** The rule drawer's exam: its name (with the first exam's name as a preview), duration, window, pass mark, attempts. */
 export function AutoRuleExamFields({ preview }: { preview: string | null }): ReactNode {
@@ -72,7 +73,6 @@ export function AutoRuleExamFields({ preview }: { preview: string | null }): Rea
 
 /** The departments that take the rule's exams (with or without sub-departments), and the publish notice. */
 export function AutoRuleAudienceFields({ departmentTree }: { departmentTree: DepartmentTree }): ReactNode {
-  const { departments, treeData } = departmentTree;
   return (
     <Row gutter={16} align="bottom">
       <Col xs={24} md={14}>
@@ -81,18 +81,7 @@ export function AutoRuleAudienceFields({ departmentTree }: { departmentTree: Dep
           label="参加部门"
           rules={[{ required: true, type: 'array', min: 1, message: '请选择参加考试的部门' }]}
         >
-          <TreeSelect
-            treeData={treeData}
-            treeCheckable
-            showCheckedStrategy={TreeSelect.SHOW_PARENT}
-            placeholder={departments.isError ? '部门加载失败' : '选择部门'}
-            loading={departments.isFetching}
-            allowClear
-            treeDefaultExpandAll
-            maxTagCount="responsive"
-            aria-label="参加部门"
-            data-testid="auto-departments"
-          />
+          <DepartmentTreeSelect tree={departmentTree} label="参加部门" testId="auto-departments" />
         </Form.Item>
       </Col>
       <Col xs={12} md={5}>

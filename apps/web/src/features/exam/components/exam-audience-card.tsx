@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Card, Col, Form, Radio, Row, Select, Switch, TreeSelect, Typography } from 'antd';
+import { Card, Col, Form, Radio, Row, Select, Switch, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { StaffMultiPicker } from '../../../components/staff-picker';
 import { examKeys, fetchUserTags } from '../api';
 import type { ExamFormValues } from '../exam-rules';
 import { useDepartmentTree } from '../use-department-tree';
+import { DepartmentTreeSelect } from './department-tree-select';
 
 /**
  * What the assigned-audience pickers offer: the department tree, then the staff tags. Called by the
@@ -53,24 +54,13 @@ export function AudienceCard({
 
 /** Candidates by department (with or without sub-departments), by person and by staff tag. */
 function AssignedAudienceFields({ sources }: { sources: AudienceSources }): ReactNode {
-  const { departments, treeData, tags } = sources;
+  const { tags } = sources;
   return (
     <>
       <Row gutter={16} align="bottom">
         <Col xs={24} md={16}>
           <Form.Item name="departmentIds" label="按部门">
-            <TreeSelect
-              treeData={treeData}
-              treeCheckable
-              showCheckedStrategy={TreeSelect.SHOW_PARENT}
-              placeholder={departments.isError ? '部门加载失败' : '选择部门'}
-              loading={departments.isFetching}
-              allowClear
-              treeDefaultExpandAll
-              maxTagCount="responsive"
-              aria-label="按部门"
-              data-testid="exam-departments"
-            />
+            <DepartmentTreeSelect tree={sources} label="按部门" testId="exam-departments" />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
