@@ -99,6 +99,52 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const database = await prepareDatabase(app, config, options);
+  const { deps, redis } = await createDeps(app, config, database, options);
+  if (config.judgePollMs > 0) deps.judgeWorker.start(config.judgePollMs);
+  await deps.jobs.failStale();
+  app.decorate('deps', deps);
+  const stopBackgroundWork = startBackgroundWork(app, deps);
+  app.addHook('onClose', async () => {
+    stopBackgroundWork();
+    await deps.jobs.idle();
+    await deps.judgeWorker.stop();
+    redis?.disconnect();
+    if (!options.realtime) await deps.realtime.close();
+    if (!options.database) await database.close();
+  });
+
+  const webDist = options.serveWeb === false ? undefined : findWebDist(config.webDist);
+  const indexPage = webDist
+    ? renderIndex(
+        fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),
+        publicConfig(config),
+        publicConfig(config),
+      )
+    : undefined;
+  await registerPlugins(app, config, indexPage);
+  registerErrorHandler(app);
+  registerAuthHook(app);
+  await registerModules(app);
+
+  if (webDist && indexPage) await registerWeb(app, webDist, indexPage);
+  // Unknown API paths get the envelope; any other GET is a page of the single-page app.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (indexPage && request.method === 'GET' && !isApiPath(url)) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexPage.html);
+    }
+    return reply.status(404).send({ code: -1, message: `接口不存在：${request.method} ${url}`, res: null });
+  });
+  return app;
+}
+
+/** Opens the database (unless given), migrates it and seeds reference data, the demo and the platform admin. */
+async function prepareDatabase(
+  app: FastifyInstance,
+  config: Config,
+  options: BuildOptions,
+): Promise<Database> {
   const database =
     options.database ??
     (await openDatabase({
@@ -106,20 +152,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       pgliteDir: path.join(config.dataDir, 'pg'),
       poolSize: config.databasePoolSize,
     }));
-  const ownsDatabase = !options.database;
-  if (!options.skipMigrate) {
-    await runMigrations(database);
-    await seedReference(database.db);
-    if (config.seedDemo && (await seedDemo(database.db, config.demoPassword))) {
-      app.log.info('demo organisation seeded');
-    }
-    if (config.platformAdminPassword) {
-      const outcome = await ensurePlatformAdmin(database.db, config.platformAdminPassword);
-      if (outcome === 'conflict')
-        app.log.error('account "platform" belongs to another organisation; platform administrator not set');
-    }
+  if (options.skipMigrate) return database;
+  await runMigrations(database);
+  await seedReference(database.db);
+  if (config.seedDemo && (await seedDemo(database.db, config.demoPassword))) {
+    app.log.info('demo organisation seeded');
   }
+  if (config.platformAdminPassword) {
+    const outcome = await ensurePlatformAdmin(database.db, config.platformAdminPassword);
+    if (outcome === 'conflict')
+      app.log.error('account "platform" belongs to another organisation; platform administrator not set');
+  }
+  return database;
+}
 
+/** Everything modules reach as `app.deps`, with the in-process or Redis adapters the config asks for. */
+async function createDeps(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  options: BuildOptions,
+): Promise<{ deps: Deps; redis: Redis | undefined }> {
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
@@ -151,12 +204,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     judge,
     judgeWorker: new JudgeWorker(database.db, judge, config.judgeConcurrency, app.log),
   };
-  if (config.judgePollMs > 0) deps.judgeWorker.start(config.judgePollMs);
-  await deps.jobs.failStale();
-  app.decorate('deps', deps);
+  return { deps, redis };
+}
+
+/** The deadline sweep and the automatic-exam tick; returns what stops them. */
+function startBackgroundWork(app: FastifyInstance, deps: Deps): () => void {
+  const { config, db } = deps;
   // Attempts past their deadline are closed and graded even when no browser is left to submit them.
   const sweeper = setInterval(() => {
-    closeExpiredAttempts(database.db, 200, (attempt) => announceClosed(deps, attempt, 'timeout')).catch(
+    closeExpiredAttempts(db, 200, (attempt) => announceClosed(deps, attempt, 'timeout')).catch(
       (error: unknown) => app.log.error({ err: error }, 'closing expired attempts failed'),
     );
   }, config.examSweepSeconds * 1000);
@@ -168,7 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config.env === 'test'
       ? undefined
       : setInterval(() => {
-          runDueRules(database.db)
+          runDueRules(db)
             .then((outcome) => {
               if (outcome.failed.length > 0)
                 app.log.warn({ failed: outcome.failed }, 'automatic exams failed');
@@ -176,25 +232,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             .catch((error: unknown) => app.log.error({ err: error }, 'running automatic-exam rules failed'));
         }, config.examAutoSeconds * 1000);
   autoExams?.unref();
-  app.addHook('onClose', async () => {
+  return () => {
     clearInterval(sweeper);
     if (autoExams) clearInterval(autoExams);
-    await deps.jobs.idle();
-    await deps.judgeWorker.stop();
-    redis?.disconnect();
-    if (!options.realtime) await realtime.close();
-    if (ownsDatabase) await database.close();
-  });
+  };
+}
 
-  const webDist = options.serveWeb === false ? undefined : findWebDist(config.webDist);
-  const indexPage = webDist
-    ? renderIndex(
-        fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),
-        publicConfig(config),
-        publicConfig(config),
-      )
-    : undefined;
-
+/** Security headers, CORS, form and multipart bodies, OpenAPI, and the contract check on every route. */
+async function registerPlugins(
+  app: FastifyInstance,
+  config: Config,
+  indexPage: IndexPage | undefined,
+): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -238,10 +287,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (isApiPath(route.url) && !route.url.startsWith('/api/docs') && !route.config?.contract)
       routesWithoutContract.push(`${String(route.method)} ${route.url}`);
   });
+}
 
-  registerErrorHandler(app);
-  registerAuthHook(app);
-
+/** Every feature's routes. */
+async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(publicRoutes);
   await app.register(authRoutes);
   await app.register(menuRoutes);
@@ -269,15 +318,4 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(examAntiCheatRoutes);
   await app.register(examMonitorRoutes);
   await app.register(fileRoutes);
-
-  if (webDist && indexPage) await registerWeb(app, webDist, indexPage);
-  // Unknown API paths get the envelope; any other GET is a page of the single-page app.
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (indexPage && request.method === 'GET' && !isApiPath(url)) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexPage.html);
-    }
-    return reply.status(404).send({ code: -1, message: `接口不存在：${request.method} ${url}`, res: null });
-  });
-  return app;
 }
