@@ -36,6 +36,11 @@ export interface RouteOptions {
   hide?: boolean;
 }
 
+function noBodyIsUndefined(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+  if (request.body === null) request.body = undefined;
+  done();
+}
+
 function accessConfig(access: Access | undefined): FastifyContextConfig {
   if (access === undefined || access === 'member') return {};
   if (access === 'public') return { public: true };
@@ -61,9 +66,7 @@ export function route<E extends Endpoint>(
     config: { ...accessConfig(contract.access), ...options.config, contract: true },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     // Fastify hands a POST without a body to validation as null; to a contract it is no body.
-    preValidation: async (request: FastifyRequest) => {
-      if (request.body === null) request.body = undefined;
-    },
+    ...(contract.body ? { preValidation: noBodyIsUndefined } : {}),
     schema: {
       ...(options.hide ? { hide: true } : {}),
       tags: [contract.tag],
