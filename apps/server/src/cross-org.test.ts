@@ -87,8 +87,11 @@ const FEATURE_HINTS: Record<string, Record<string, unknown>> = {
   role: { permission: 2, permissions: [1] },
 };
 
-function tableOf(field: string, feature: string): string | undefined {
+/** The table an id field names; `feature` resolves `id`/`parentId` (left out for replies, whose nested
+ * objects may be of any kind: a role's menu tree has menu ids). */
+function tableOf(field: string, feature?: string): string | undefined {
   for (const [pattern, table] of TABLE_OF_FIELD) if (pattern.test(field)) return table;
+  if (feature === undefined) return undefined;
   // `id` and `parentId` name a row of the contract's own feature.
   return ['id', 'ids', 'parentId'].includes(field) ? TABLE_OF_FEATURE[feature] : undefined;
 }
@@ -200,7 +203,7 @@ describe('another organisation’s ids', () => {
         problems.push(`${entry.name}: ${reply.statusCode} ${reply.body.slice(0, 200)}`);
       if (reply.statusCode !== 200 || !reply.headers['content-type']?.toString().includes('json')) continue;
       for (const { key, id } of idsIn(reply.json())) {
-        const table = tableOf(key, feature);
+        const table = tableOf(key);
         if (table && otherIds.get(table)?.includes(id))
           problems.push(`${entry.name}: the reply names ${key} ${id} of the other organisation`);
       }
