@@ -193,7 +193,7 @@ export async function insertAttemptWithQuestions(
 
 // ---------- the candidate's paper ----------
 
-/** The caller's own attempt. */
+/** The caller's own attempt (in their organisation): the candidate's page, anti-cheating and code runs. */
 export async function findOwnAttempt(
   db: DbOrTx,
   ctx: Caller,
@@ -202,7 +202,13 @@ export async function findOwnAttempt(
   const [attempt] = await db
     .select()
     .from(examAttempts)
-    .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.userId, ctx.userId)));
+    .where(
+      and(
+        eq(examAttempts.id, attemptId),
+        eq(examAttempts.userId, ctx.userId),
+        eq(examAttempts.organizationId, ctx.organizationId),
+      ),
+    );
   return attempt;
 }
 

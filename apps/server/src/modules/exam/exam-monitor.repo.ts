@@ -25,25 +25,6 @@ type Caller = Pick<RequestContext, 'userId' | 'organizationId'>;
 
 // ---------- the candidate's side ----------
 
-/** The caller's own attempt in their organisation. */
-export async function findOwnAttempt(
-  db: Db,
-  ctx: Caller,
-  attemptId: number,
-): Promise<AttemptRecord | undefined> {
-  const [attempt] = await db
-    .select()
-    .from(examAttempts)
-    .where(
-      and(
-        eq(examAttempts.id, attemptId),
-        eq(examAttempts.userId, ctx.userId),
-        eq(examAttempts.organizationId, ctx.organizationId),
-      ),
-    );
-  return attempt;
-}
-
 /**
  * The heartbeat, one statement (prepared: exam_record_events): counts the leaves of the caller's open
  * attempt, logs the events and reads the exam's settings. No row when the attempt is not open.

@@ -16,7 +16,7 @@ import type { Deps } from '../../core/deps';
 import { badRequest, conflict, notFound } from '../../core/http';
 import { containsPattern } from '../../core/db-errors';
 import { closeAttempt, type SubmitReason } from './exam-attempt.service';
-import type { AttemptRecord, ExamRecord } from './exam-attempt.repo';
+import { findOwnAttempt, type AttemptRecord, type ExamRecord } from './exam-attempt.repo';
 import {
   countSnapshot,
   countWarning,
@@ -26,7 +26,6 @@ import {
   findOrgAttempt,
   findOrgExam,
   findOrgSnapshotEvent,
-  findOwnAttempt,
   insertAttemptEvent,
   insertSnapshotEvent,
   insertWarningEvent,

@@ -17,21 +17,6 @@ type Caller = Pick<RequestContext, 'userId' | 'organizationId'>;
 
 // ---------- sample runs (the candidate's) ----------
 
-/** The caller's own attempt in their organisation. */
-export async function findOwnAttempt(db: Db, ctx: Caller, attemptId: number) {
-  const [attempt] = await db
-    .select()
-    .from(examAttempts)
-    .where(
-      and(
-        eq(examAttempts.id, attemptId),
-        eq(examAttempts.userId, ctx.userId),
-        eq(examAttempts.organizationId, ctx.organizationId),
-      ),
-    );
-  return attempt;
-}
-
 /** The frozen content of a question of an attempt (the caller's, found by findOwnAttempt). */
 export async function findAttemptQuestionContent(
   db: Db,

@@ -4,7 +4,8 @@ import type { RequestContext } from '../../core/context';
 import type { Deps } from '../../core/deps';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../core/http';
 import { JOB_STATUS, codeKeyOf } from './judge.queue';
-import { findAttemptQuestionContent, findOwnAttempt, findOwnSampleJob, insertSampleJob } from './judge.repo';
+import { findOwnAttempt } from '../exam/exam-attempt.repo';
+import { findAttemptQuestionContent, findOwnSampleJob, insertSampleJob } from './judge.repo';
 import type { JobCaseResult } from './judge.worker';
 
 /** Sample runs each attempt may start per minute. */
