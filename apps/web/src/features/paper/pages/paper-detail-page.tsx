@@ -9,7 +9,7 @@ import { PageEmpty, PageError, PageLoading } from '../../../app/page-states';
 import { fetchPaper, paperKeys, type PaperDetail } from '../api';
 import { PaperStats } from '../components/paper-stats';
 import { PaperView, type ViewPaper } from '../components/paper-view';
-import { editorPath } from './paper-list-page';
+import { editorPath } from './paper-list-columns';
 import '../paper.css';
 
 function toView(detail: PaperDetail): ViewPaper {
