@@ -3,11 +3,7 @@ import { Button, Popover, Space, Spin, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { PaperType, formatScore } from '@kaopei/shared';
-import type {
-  DataTableColumn,
-  DataTableSlot,
-  DataTableToolbarButton,
-} from '../../../components/data-table';
+import type { DataTableColumn, DataTableSlot, DataTableToolbarButton } from '../../../components/data-table';
 import { fetchStatistics, paperKeys, type PaperRow } from '../api';
 
 /** Where 编辑 goes for each paper type. */
@@ -104,11 +100,7 @@ function RowActions({ row, actions }: { row: PaperRow; actions: PaperListActions
       <Button type="link" size="small" onClick={() => go(editorPath(row))}>
         编辑
       </Button>
-      <Button
-        type="link"
-        size="small"
-        onClick={() => go(`/manage/paper/preview?paperId=${row.paperId}`)}
-      >
+      <Button type="link" size="small" onClick={() => go(`/manage/paper/preview?paperId=${row.paperId}`)}>
         预览
       </Button>
       <Button
@@ -141,11 +133,7 @@ export function paperSlots(actions: PaperListActions): Record<string, DataTableS
       </Space>
     ),
     typeMix: (row) => (
-      <Popover
-        trigger="click"
-        title={`「${row.name}」题型分布`}
-        content={<TypeMix paperId={row.paperId} />}
-      >
+      <Popover trigger="click" title={`「${row.name}」题型分布`} content={<TypeMix paperId={row.paperId} />}>
         <Button type="link" size="small" aria-label={`「${row.name}」题型分布`}>
           查看
         </Button>

@@ -6,14 +6,7 @@ import { DataTable, useListPage } from '../../../components/data-table';
 import { PageError } from '../../../app/page-states';
 import { CategoryTreePanel } from '../../../components/category-tree-panel';
 import { paperBankKeys } from '../../paper-bank/api';
-import {
-  copyPaper,
-  deletePapers,
-  paperKeys,
-  searchPapers,
-  type PaperQuery,
-  type PaperRow,
-} from '../api';
+import { copyPaper, deletePapers, paperKeys, searchPapers, type PaperQuery, type PaperRow } from '../api';
 import { paperColumns, paperSlots, paperToolbar, type PaperListActions } from './paper-list-columns';
 import { MovePapersDialog, usePaperBankOptions, type MovingPapers } from './move-papers-dialog';
 import '../paper.css';
