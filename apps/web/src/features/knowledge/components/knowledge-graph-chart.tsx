@@ -10,6 +10,52 @@ export function symbolSize(questionCount: number, depth: number): number {
   return Math.min(70, Math.max(14, 34 - depth * 4) + Math.sqrt(questionCount) * 4);
 }
 
+/** The echarts option: a force layout coloured by level, a tooltip with the counts per type. */
+function graphOption(graph: KnowledgeGraph) {
+  const byId = new Map(graph.nodes.map((node) => [String(node.id), node]));
+  return {
+    tooltip: {
+      trigger: 'item',
+      formatter: (params: unknown) => {
+        const item = (Array.isArray(params) ? params[0] : params) as {
+          dataType?: string;
+          data?: { id?: string };
+        };
+        if (item.dataType !== 'node') return '';
+        const node = byId.get(item.data?.id ?? '');
+        if (!node) return '';
+        const name = node.name.replace(/[<>&]/g, '');
+        return `${name}<br/>题目数：${node.questionCount}（本级 ${node.ownQuestionCount}）<br/>${typeCountText(node.typeCounts)}`;
+      },
+    },
+    legend: { data: LEVEL_NAMES, bottom: 0 },
+    series: [
+      {
+        type: 'graph',
+        layout: 'force',
+        roam: true,
+        draggable: true,
+        force: { repulsion: 220, edgeLength: [40, 110], gravity: 0.08 },
+        categories: LEVEL_NAMES.map((name) => ({ name })),
+        label: { show: true, position: 'right', formatter: '{b}' },
+        emphasis: { focus: 'adjacency', lineStyle: { width: 3 } },
+        lineStyle: { color: 'source', opacity: 0.6, curveness: 0.1 },
+        data: graph.nodes.map((node) => ({
+          id: String(node.id),
+          name: `${node.name}（${node.questionCount}）`,
+          value: node.questionCount,
+          symbolSize: symbolSize(node.questionCount, node.depth),
+          category: Math.min(node.depth, LEVEL_NAMES.length) - 1,
+        })),
+        links: graph.links.map((link) => ({
+          source: String(link.source),
+          target: String(link.target),
+        })),
+      },
+    ],
+  };
+}
+
 /** The knowledge graph as a force layout: links go from a point to its sub-points. Loaded on first use. */
 export function KnowledgeGraphChart({ graph }: { graph: KnowledgeGraph }): ReactNode {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -20,52 +66,11 @@ export function KnowledgeGraphChart({ graph }: { graph: KnowledgeGraph }): React
     if (!el) return undefined;
     let disposed = false;
     let dispose: (() => void) | null = null;
-    const byId = new Map(graph.nodes.map((node) => [String(node.id), node]));
     import('./echarts-graph-setup')
       .then(({ init }) => {
         if (disposed) return;
         const chart = init(el, undefined, { renderer: 'canvas' });
-        chart.setOption({
-          tooltip: {
-            trigger: 'item',
-            formatter: (params: unknown) => {
-              const item = (Array.isArray(params) ? params[0] : params) as {
-                dataType?: string;
-                data?: { id?: string };
-              };
-              if (item.dataType !== 'node') return '';
-              const node = byId.get(item.data?.id ?? '');
-              if (!node) return '';
-              const name = node.name.replace(/[<>&]/g, '');
-              return `${name}<br/>题目数：${node.questionCount}（本级 ${node.ownQuestionCount}）<br/>${typeCountText(node.typeCounts)}`;
-            },
-          },
-          legend: { data: LEVEL_NAMES, bottom: 0 },
-          series: [
-            {
-              type: 'graph',
-              layout: 'force',
-              roam: true,
-              draggable: true,
-              force: { repulsion: 220, edgeLength: [40, 110], gravity: 0.08 },
-              categories: LEVEL_NAMES.map((name) => ({ name })),
-              label: { show: true, position: 'right', formatter: '{b}' },
-              emphasis: { focus: 'adjacency', lineStyle: { width: 3 } },
-              lineStyle: { color: 'source', opacity: 0.6, curveness: 0.1 },
-              data: graph.nodes.map((node) => ({
-                id: String(node.id),
-                name: `${node.name}（${node.questionCount}）`,
-                value: node.questionCount,
-                symbolSize: symbolSize(node.questionCount, node.depth),
-                category: Math.min(node.depth, LEVEL_NAMES.length) - 1,
-              })),
-              links: graph.links.map((link) => ({
-                source: String(link.source),
-                target: String(link.target),
-              })),
-            },
-          ],
-        });
+        chart.setOption(graphOption(graph));
         const observer = new ResizeObserver(() => chart.resize());
         observer.observe(el);
         dispose = () => {

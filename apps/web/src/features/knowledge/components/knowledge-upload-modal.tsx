@@ -7,6 +7,31 @@ import { uploadKnowledge, type UploadResult } from '../api';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
+/** The outcome of an import: counts, and the rows that failed with their reasons. */
+function KnowledgeUploadResult({ result }: { result: UploadResult }): ReactNode {
+  return (
+    <div className="kp-knowledge__upload-result" data-testid="knowledge-upload-result">
+      <Alert
+        type={result.errors.length > 0 ? 'warning' : 'success'}
+        showIcon
+        message={`新增 ${result.created} 个知识点，已存在 ${result.existing} 行，错误 ${result.errors.length} 行`}
+      />
+      {result.errors.length > 0 ? (
+        <Table
+          size="small"
+          rowKey="row"
+          pagination={result.errors.length > 10 ? { pageSize: 10 } : false}
+          dataSource={result.errors}
+          columns={[
+            { title: '行号', dataIndex: 'row', width: 80 },
+            { title: '原因', dataIndex: 'reason' },
+          ]}
+        />
+      ) : null}
+    </div>
+  );
+}
+
 /** Imports knowledge points from an .xlsx laid out like the export (一级、二级、三级… columns). */
 export function KnowledgeUploadModal({
   open,
@@ -91,27 +116,7 @@ export function KnowledgeUploadModal({
         </p>
         <p className="ant-upload-text">点击或拖拽 .xlsx 文件到此处</p>
       </Upload.Dragger>
-      {result ? (
-        <div className="kp-knowledge__upload-result" data-testid="knowledge-upload-result">
-          <Alert
-            type={result.errors.length > 0 ? 'warning' : 'success'}
-            showIcon
-            message={`新增 ${result.created} 个知识点，已存在 ${result.existing} 行，错误 ${result.errors.length} 行`}
-          />
-          {result.errors.length > 0 ? (
-            <Table
-              size="small"
-              rowKey="row"
-              pagination={result.errors.length > 10 ? { pageSize: 10 } : false}
-              dataSource={result.errors}
-              columns={[
-                { title: '行号', dataIndex: 'row', width: 80 },
-                { title: '原因', dataIndex: 'reason' },
-              ]}
-            />
-          ) : null}
-        </div>
-      ) : null}
+      {result ? <KnowledgeUploadResult result={result} /> : null}
     </Modal>
   );
 }
