@@ -1,9 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Card, Input, Modal, Select, Space, Tag } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { DEFAULT_PAGE_SIZE, formatScore } from '@kaopei/shared';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { App, Card, Input, Modal, Select } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { DataTable, useListPage } from '../../../components/data-table';
 import { PageError } from '../../../app/page-states';
 import { StaffMultiPicker } from '../../../components/staff-picker';
 import {
@@ -17,47 +15,36 @@ import {
   type ExamineeRow,
   type ExamineeState,
 } from '../api';
-import { EXAMINEE_STATE_OPTIONS, examineeStateColor } from '../exam-rules';
+import { EXAMINEE_STATE_OPTIONS } from '../exam-rules';
 import { ExamFrame } from '../components/exam-frame';
 import { useCandidateTimeActions } from '../components/monitor-actions';
+import { examineeColumns, examineeSlots, type ExamineeRowActions } from './examinee-columns';
 
-const time = (ms: number | null) => (ms === null ? '-' : dayjs(ms).format('MM-DD HH:mm'));
+const NO_FILTER: ExamineeFilter = {};
 
-function ExamineeTable({ exam }: { exam: ExamRow }): ReactNode {
+/** The candidates of an exam: keyword and state filter, paging, selection and removal. */
+function useExamineeList(examId: number) {
+  const { message } = App.useApp();
+  return useListPage({
+    initialFilter: NO_FILTER,
+    // The key counts pages from 1, as the other pages that list candidates do.
+    queryKey: (filter, page, size) => examKeys.examinees(examId, filter, page + 1, size),
+    fetchPage: (filter, page, size) => searchExaminees(examId, filter, page, size),
+    rowKey: 'userId',
+    invalidate: [examKeys.all],
+    remove: (rows: ExamineeRow[]) =>
+      removeExaminees(
+        examId,
+        rows.map((row) => row.userId),
+      ),
+    onRemoved: (result) => message.success(`已移除 ${result.count} 名考生`),
+  });
+}
+
+/** 延长时间, 再考一次 (after asking) and 强制交卷 of one candidate, with the dialogs they need. */
+function useExamineeRowActions(exam: ExamRow, refresh: () => void) {
   const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<ExamineeFilter>({});
-  const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
-  const [selected, setSelected] = useState<number[]>([]);
-  const [adding, setAdding] = useState(false);
-  const [newUserIds, setNewUserIds] = useState<number[]>([]);
   const examId = exam.examId;
-
-  const list = useQuery({
-    queryKey: examKeys.examinees(examId, filter, paging.page, paging.size),
-    queryFn: () => searchExaminees(examId, filter, paging.page - 1, paging.size),
-    placeholderData: keepPreviousData,
-  });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: examKeys.all });
-
-  const add = useMutation({
-    mutationFn: (userIds: number[]) => addExaminees(examId, userIds),
-    onSuccess: (result, userIds) => {
-      const skipped = userIds.length - result.count;
-      message.success(`已添加 ${result.count} 名考生${skipped > 0 ? `（${skipped} 人已在名单中）` : ''}`);
-      setAdding(false);
-      setNewUserIds([]);
-      refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (userIds: number[]) => removeExaminees(examId, userIds),
-    onSuccess: (result, userIds) => {
-      message.success(`已移除 ${result.count} 名考生`);
-      setSelected((keys) => keys.filter((key) => !userIds.includes(key)));
-      refresh();
-    },
-  });
   const timeActions = useCandidateTimeActions<ExamineeRow & { name: string }>(examId, refresh);
   const candidate = (row: ExamineeRow) => ({ ...row, name: row.realName });
   const grant = useMutation({
@@ -67,6 +54,63 @@ function ExamineeTable({ exam }: { exam: ExamRow }): ReactNode {
       refresh();
     },
   });
+  const actions: ExamineeRowActions = {
+    extend: (row) => timeActions.extend(candidate(row)),
+    force: (row) => timeActions.force(candidate(row)),
+    grant: (row) =>
+      modal.confirm({
+        title: `允许「${row.realName}」再考一次？`,
+        content: `已考 ${row.attemptsUsed} 次；考试允许 ${exam.attemptsAllowed} 次，已额外允许 ${row.extraAttempts} 次。`,
+        okText: '允许',
+        cancelText: '取消',
+        onOk: () => grant.mutateAsync(row.userId).catch(() => undefined),
+      }),
+  };
+  return { actions, dialog: timeActions.dialog };
+}
+
+/** 添加考生: pick staff, then add them to the exam (those already listed are skipped). */
+function AddExamineesDialog(props: {
+  examId: number;
+  open: boolean;
+  onClose: () => void;
+  onAdded: () => void;
+}): ReactNode {
+  const { examId, open, onClose, onAdded } = props;
+  const { message } = App.useApp();
+  const [userIds, setUserIds] = useState<number[]>([]);
+  const add = useMutation({
+    mutationFn: (ids: number[]) => addExaminees(examId, ids),
+    onSuccess: (result, ids) => {
+      const skipped = ids.length - result.count;
+      message.success(`已添加 ${result.count} 名考生${skipped > 0 ? `（${skipped} 人已在名单中）` : ''}`);
+      onClose();
+      setUserIds([]);
+      onAdded();
+    },
+  });
+  return (
+    <Modal
+      open={open}
+      title="添加考生"
+      okText="添加"
+      cancelText="取消"
+      okButtonProps={{ disabled: userIds.length === 0, loading: add.isPending }}
+      onOk={() => add.mutate(userIds)}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <StaffMultiPicker value={userIds} onChange={setUserIds} aria-label="选择员工" testId="examinee-staff" />
+    </Modal>
+  );
+}
+
+function ExamineeTable({ exam }: { exam: ExamRow }): ReactNode {
+  const { modal } = App.useApp();
+  const [adding, setAdding] = useState(false);
+  const list = useExamineeList(exam.examId);
+  const refresh = () => void list.refresh();
+  const rowActions = useExamineeRowActions(exam, refresh);
 
   const confirmRemove = (rows: ExamineeRow[]) =>
     modal.confirm({
@@ -76,47 +120,8 @@ function ExamineeTable({ exam }: { exam: ExamRow }): ReactNode {
       okText: '移除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () => remove.mutateAsync(rows.map((row) => row.userId)).catch(() => undefined),
+      onOk: () => list.remove(rows),
     });
-  const confirmGrant = (row: ExamineeRow) =>
-    modal.confirm({
-      title: `允许「${row.realName}」再考一次？`,
-      content: `已考 ${row.attemptsUsed} 次；考试允许 ${exam.attemptsAllowed} 次，已额外允许 ${row.extraAttempts} 次。`,
-      okText: '允许',
-      cancelText: '取消',
-      onOk: () => grant.mutateAsync(row.userId).catch(() => undefined),
-    });
-
-  const columns: DataTableColumn<ExamineeRow>[] = [
-    { title: '姓名', dataIndex: 'realName', width: 100 },
-    { title: '账号', dataIndex: 'account', width: 110 },
-    { title: '工号', dataIndex: 'jobNumber', width: 90, render: (v) => (v ? String(v) : '-') },
-    { title: '部门', dataIndex: 'departmentName', width: 120, render: (v) => (v ? String(v) : '-') },
-    { title: '状态', dataIndex: 'state', width: 90, slot: 'state' },
-    {
-      title: '已考 / 可考',
-      key: 'attempts',
-      width: 100,
-      render: (_v, row) => `${row.attemptsUsed} / ${exam.attemptsAllowed + row.extraAttempts}`,
-    },
-    {
-      title: '延长',
-      dataIndex: 'extraMinutes',
-      width: 80,
-      render: (v) => (Number(v) > 0 ? `${String(v)} 分钟` : '-'),
-    },
-    {
-      title: '指定试卷',
-      dataIndex: 'designatedPaperName',
-      width: 130,
-      render: (v) => (v ? String(v) : '-'),
-    },
-    { title: '开始', dataIndex: 'startedAt', width: 110, render: (v) => time(v as number | null) },
-    { title: '截止', dataIndex: 'deadlineAt', width: 110, render: (v) => time(v as number | null) },
-    { title: '交卷', dataIndex: 'submittedAt', width: 110, render: (v) => time(v as number | null) },
-    { title: '得分', dataIndex: 'score', width: 70, render: (v) => formatScore(v as number | null) },
-    { title: '操作', key: 'actions', width: 260, slot: 'actions', fixed: 'right' },
-  ];
 
   return (
     <Card size="small">
@@ -127,10 +132,7 @@ function ExamineeTable({ exam }: { exam: ExamRow }): ReactNode {
           aria-label="搜索考生"
           maxLength={50}
           style={{ width: 240 }}
-          onSearch={(value) => {
-            setFilter((f) => ({ ...f, keyword: value.trim() || undefined }));
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
+          onSearch={(value) => list.updateFilter({ keyword: value.trim() || undefined })}
         />
         <Select
           allowClear
@@ -138,26 +140,15 @@ function ExamineeTable({ exam }: { exam: ExamRow }): ReactNode {
           aria-label="考生状态"
           style={{ width: 130 }}
           options={EXAMINEE_STATE_OPTIONS.map(({ value, label }) => ({ value, label }))}
-          onChange={(state?: ExamineeState) => {
-            setFilter((f) => ({ ...f, state }));
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
+          onChange={(state?: ExamineeState) => list.updateFilter({ state })}
         />
       </div>
-      {list.isError ? (
-        <PageError description="考生加载失败，请稍后重试。" onRetry={() => void list.refetch()} />
+      {list.query.isError ? (
+        <PageError description="考生加载失败，请稍后重试。" onRetry={() => void list.query.refetch()} />
       ) : (
         <DataTable<ExamineeRow>
-          rowKey="userId"
-          columns={columns}
-          dataSource={list.data?.data ?? []}
-          total={list.data?.total ?? 0}
-          loading={list.isFetching}
-          pagination={paging}
-          onPageChange={(page, size) => setPaging({ page, size })}
-          selectable
-          selectedRowKeys={selected}
-          onSelectionChange={(keys) => setSelected(keys.map(Number))}
+          {...list.tableProps}
+          columns={examineeColumns(exam)}
           autoHeight={false}
           scrollX={1500}
           toolbar={[
@@ -170,48 +161,16 @@ function ExamineeTable({ exam }: { exam: ExamRow }): ReactNode {
               onClick: (rows) => confirmRemove(rows),
             },
           ]}
-          slots={{
-            state: (row) => <Tag color={examineeStateColor(row.state)}>{row.stateLabel}</Tag>,
-            actions: (row) => (
-              <Space size={0} wrap>
-                <Button type="link" size="small" onClick={() => timeActions.extend(candidate(row))}>
-                  延长时间
-                </Button>
-                <Button type="link" size="small" onClick={() => confirmGrant(row)}>
-                  再考一次
-                </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  disabled={row.state !== 'in_progress'}
-                  onClick={() => timeActions.force(candidate(row))}
-                >
-                  强制交卷
-                </Button>
-              </Space>
-            ),
-          }}
+          slots={examineeSlots(rowActions.actions)}
         />
       )}
-      <Modal
+      <AddExamineesDialog
+        examId={exam.examId}
         open={adding}
-        title="添加考生"
-        okText="添加"
-        cancelText="取消"
-        okButtonProps={{ disabled: newUserIds.length === 0, loading: add.isPending }}
-        onOk={() => add.mutate(newUserIds)}
-        onCancel={() => setAdding(false)}
-        destroyOnHidden
-      >
-        <StaffMultiPicker
-          value={newUserIds}
-          onChange={setNewUserIds}
-          aria-label="选择员工"
-          testId="examinee-staff"
-        />
-      </Modal>
-      {timeActions.dialog}
+        onClose={() => setAdding(false)}
+        onAdded={refresh}
+      />
+      {rowActions.dialog}
     </Card>
   );
 }
