@@ -12,10 +12,10 @@ import {
   isQuestionType,
   paperDifficultyLabel,
   paperTypeLabel,
-  questionTypeLabel,
   tagTypeLabel,
   userStatusLabel,
 } from './enums';
+import { questionTypeLabel } from './question-kinds';
 
 describe('QuestionType (reading A)', () => {
   it('uses the canonical numbering', () => {

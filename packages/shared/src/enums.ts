@@ -14,34 +14,14 @@ export const QuestionType = {
 } as const;
 export type QuestionType = (typeof QuestionType)[keyof typeof QuestionType];
 
-/** All canonical question types in numeric order. */
-export const QUESTION_TYPES: readonly QuestionType[] = [
-  QuestionType.TRUE_FALSE,
-  QuestionType.SINGLE,
-  QuestionType.MULTIPLE,
-  QuestionType.FILL,
-  QuestionType.SHORT,
-  QuestionType.CODE,
-];
-
-export const QUESTION_TYPE_LABELS: Readonly<Record<QuestionType, string>> = {
-  [QuestionType.TRUE_FALSE]: '判断题',
-  [QuestionType.SINGLE]: '单选题',
-  [QuestionType.MULTIPLE]: '多选题',
-  [QuestionType.FILL]: '填空题',
-  [QuestionType.SHORT]: '简答题',
-  [QuestionType.CODE]: '编程题',
-};
+/** All canonical question types in numeric order (each has its kind in `question-kinds/`). */
+export const QUESTION_TYPES: readonly QuestionType[] = Object.values(QuestionType).sort((a, b) => a - b);
 
 /** Label shown for a type outside the canonical set; it doubles as the default section name. */
 export const UNKNOWN_QUESTION_TYPE_LABEL = '默认大题';
 
 export function isQuestionType(value: unknown): value is QuestionType {
   return typeof value === 'number' && (QUESTION_TYPES as readonly number[]).includes(value);
-}
-
-export function questionTypeLabel(type: number): string {
-  return isQuestionType(type) ? QUESTION_TYPE_LABELS[type] : UNKNOWN_QUESTION_TYPE_LABEL;
 }
 
 /** Legacy "reading B" numbering: 0 single, 1 multiple, 2 true/false, 3 fill, 4 code, 5 short. */

@@ -11,6 +11,7 @@ export * from './account';
 export * from './code-templates';
 export * from './paper';
 export * from './grading';
+export * from './question-kinds';
 export * from './judge';
 export * from './recurrence';
 export * from './exam';

@@ -3,7 +3,8 @@
  * the web builder and the server. Every function is pure and returns a new paper.
  */
 import { DEFAULT_QUESTION_POINTS, DIFFICULTY_THRESHOLDS } from './constants';
-import { QUESTION_TYPES, UNKNOWN_QUESTION_TYPE_LABEL, questionTypeLabel, PaperDifficulty } from './enums';
+import { QUESTION_TYPES, UNKNOWN_QUESTION_TYPE_LABEL, PaperDifficulty } from './enums';
+import { questionTypeLabel } from './question-kinds';
 
 /** Name of the section the first pick creates (also the label of an unknown question type). */
 export const DEFAULT_SECTION_NAME = UNKNOWN_QUESTION_TYPE_LABEL;

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QuestionType } from './enums';
 import {
-  answerDisplay,
   bellTime,
   difficultyLabel,
   formatExamTime,
@@ -226,43 +224,6 @@ describe('optionLetter', () => {
 
   it.each([-1, 1.5, Number.NaN])('rejects %f', (index) => {
     expect(() => optionLetter(index)).toThrow(RangeError);
-  });
-});
-
-describe('answerDisplay', () => {
-  it('shows true/false answers as 正确 or 错误', () => {
-    expect(answerDisplay(QuestionType.TRUE_FALSE, { answer: '正确' })).toBe('正确');
-    expect(answerDisplay(QuestionType.TRUE_FALSE, { answer: true })).toBe('正确');
-    expect(answerDisplay(QuestionType.TRUE_FALSE, { answer: 'TRUE' })).toBe('正确');
-    expect(answerDisplay(QuestionType.TRUE_FALSE, { answer: '错误' })).toBe('错误');
-    expect(answerDisplay(QuestionType.TRUE_FALSE, { answer: 'yes' })).toBe('错误');
-    expect(answerDisplay(QuestionType.TRUE_FALSE, {})).toBe('错误');
-  });
-
-  it('shows the letter of the correct single-choice option', () => {
-    const options = [{ correct: false }, { correct: true }, { correct: null }, {}];
-    expect(answerDisplay(QuestionType.SINGLE, { options })).toBe('B');
-  });
-
-  it('joins the letters of correct multiple-choice options with commas', () => {
-    const options = [{ correct: true }, { correct: 0 }, { correct: 1 }, { correct: false }];
-    expect(answerDisplay(QuestionType.MULTIPLE, { options })).toBe('A,C');
-  });
-
-  it('shows nothing when no option is correct and falls back to the raw answer without options', () => {
-    expect(answerDisplay(QuestionType.MULTIPLE, { options: [{ correct: false }] })).toBe('');
-    expect(answerDisplay(QuestionType.SINGLE, { answer: 'C' })).toBe('C');
-  });
-
-  it('shows the raw answer for fill, short, code and unknown types', () => {
-    expect(answerDisplay(QuestionType.FILL, { answer: '北京' })).toBe('北京');
-    expect(answerDisplay(QuestionType.FILL, { answer: ['北京', '上海'] })).toBe('北京,上海');
-    expect(answerDisplay(QuestionType.SHORT, { answer: '要点一' })).toBe('要点一');
-    expect(answerDisplay(QuestionType.CODE, { answer: 'print(1)' })).toBe('print(1)');
-    expect(answerDisplay(QuestionType.SHORT, { answer: 42 })).toBe('42');
-    expect(answerDisplay(QuestionType.SHORT, { answer: null })).toBe('');
-    expect(answerDisplay(QuestionType.CODE, {})).toBe('');
-    expect(answerDisplay(9, { answer: 'x', options: [{ correct: true }] })).toBe('x');
   });
 });
 

@@ -1,6 +1,5 @@
 /** Pure business rules of spec §3, §5 and §9. */
 import { DIFFICULTY_THRESHOLDS, NOTICE_PAGE_SIZE } from './constants';
-import { QuestionType } from './enums';
 
 const [SIMPLE_MAX, MEDIUM_MAX, HARD_MAX] = DIFFICULTY_THRESHOLDS;
 
@@ -119,32 +118,6 @@ export function optionLetter(index: number): string {
     rest = Math.floor((rest - 1) / 26);
   }
   return letters;
-}
-
-export interface AnswerOption {
-  correct?: boolean | number | null;
-}
-
-export interface DisplayableAnswer {
-  options?: readonly AnswerOption[];
-  answer?: unknown;
-}
-
-/**
- * The answer as shown to a reader: true/false → '正确' / '错误'; single and multiple choice → letters of the
- * correct options ('A' or 'A,C'); every other type → the raw answer as text.
- */
-export function answerDisplay(questionType: number, answer: DisplayableAnswer): string {
-  if (questionType === QuestionType.TRUE_FALSE) {
-    return isTrueAnswer(answer.answer) ? '正确' : '错误';
-  }
-  if ((questionType === QuestionType.SINGLE || questionType === QuestionType.MULTIPLE) && answer.options) {
-    return answer.options
-      .map((option, index) => (option.correct ? optionLetter(index) : null))
-      .filter((letter): letter is string => letter !== null)
-      .join(',');
-  }
-  return String(answer.answer ?? '');
 }
 
 /** Staff gender: true is shown as 男, anything else as 女 (spec §3 "Staff row"). */

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { PHONE_PATTERN } from '../account';
+import { responseSchema } from '../question-kinds';
 import { oauthToken } from './auth';
 import { endpoint, envelopeOf, idOf, okReply } from './common';
 import { attemptIdQuery, examIdQuery, examStateSchema } from './exam-monitor';
@@ -144,8 +145,8 @@ export type AttemptView = z.infer<typeof attemptView>;
 /** A candidate's response to one question; its shape per type is checked by the attempt service. */
 export const answerInput = z.object({
   questionId: idOf('试题'),
-  /** Free-form per question type (true/false, option keys, text, text list, {language, code}). */
-  answer: z.unknown(),
+  /** A response of the question's kind (true/false, option keys, text, text list, {language, code}). */
+  answer: responseSchema.optional(),
   /** The browser's counter for this question: saves with a lower or equal seq are ignored. */
   seq: z
     .number({ error: 'seq 必须是正整数' })

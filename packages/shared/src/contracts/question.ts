@@ -4,8 +4,9 @@
  * import and export. Where a question is used lives with the papers and the exams that use it.
  */
 import { z } from 'zod';
-import { CODE_LANGUAGES, isCodeLanguage, type CodeLanguage } from '../constants';
+import { CODE_LANGUAGES, type CodeLanguage } from '../constants';
 import { QUESTION_TYPES, type QuestionType } from '../enums';
+import { storedAnswerSchema } from '../question-kinds';
 import {
   countReply,
   endpoint,
@@ -106,99 +107,18 @@ export type QuestionContentInput = z.output<typeof questionContentSchema>;
 export const questionBodySchema = withQuestionType({ ...contentShape, bankId: idOf('题库') });
 export type QuestionBodyInput = z.output<typeof questionBodySchema>;
 
-// ---- per-type content (the service checks it, so messages can name the field) ----
+// ---- per-type content: described by the question kinds (the service checks it, naming the field) ----
 
-const blankText = (field: string) =>
-  z
-    .string({ error: `${field} 必须是文本` })
-    .trim()
-    .min(1, `${field} 不能为空`);
-
-export const choiceOptionsSchema = z
-  .array(
-    z.object({
-      content: blankText('选项内容').max(5000, '选项内容不能超过 5000 个字符'),
-      correct: z.boolean({ error: '选项的 correct 必须是 true 或 false' }).default(false),
-    }),
-    { error: 'options（选项）必须是数组' },
-  )
-  .min(2, 'options（选项）至少需要 2 个')
-  .max(26, 'options（选项）最多 26 个');
-export type ChoiceOption = z.output<typeof choiceOptionsSchema>[number];
-
-export const fillAnswerSchema = z.object(
-  {
-    blanks: z
-      .array(
-        z.object({
-          answers: z
-            .array(blankText('填空答案'), { error: '每个空的 answers 必须是数组' })
-            .min(1, '每个空至少需要一个可接受的答案'),
-        }),
-        { error: 'answer.blanks（填空）必须是数组' },
-      )
-      .min(1, '填空题至少需要一个空'),
-    caseSensitive: z.boolean({ error: 'answer.caseSensitive 必须是 true 或 false' }).default(false),
-  },
-  { error: '填空题的 answer 必须是 {blanks, caseSensitive}' },
-);
-export type FillAnswer = z.output<typeof fillAnswerSchema>;
-
-export const shortAnswerSchema = z.object(
-  {
-    reference: blankText('answer.reference（参考答案）').max(20_000, '参考答案过长'),
-    scoringPoints: z
-      .array(
-        z.object({
-          content: blankText('得分点内容').max(2000, '得分点内容过长'),
-          points: z.number({ error: '得分点分值必须是数字' }).min(0, '得分点分值不能为负').default(0),
-        }),
-        { error: 'answer.scoringPoints（得分点）必须是数组' },
-      )
-      .default([]),
-  },
-  { error: '简答题的 answer 必须是 {reference, scoringPoints}' },
-);
-export type ShortAnswer = z.output<typeof shortAnswerSchema>;
-
-const languageIds = CODE_LANGUAGES.map((language) => language.id).join('、');
-
-export const codeAnswerSchema = z.object(
-  {
-    languages: z
-      .array(z.string().refine(isCodeLanguage, `answer.languages 只能是 ${languageIds}`), {
-        error: 'answer.languages（语言）必须是数组',
-      })
-      .min(1, '编程题至少选择一种语言'),
-    templates: z
-      .record(z.string(), z.string({ error: '代码模板必须是文本' }).max(50_000, '代码模板过长'))
-      .default({}),
-    testCases: z
-      .array(
-        z.object({
-          input: z.string({ error: '测试用例输入必须是文本' }).max(100_000, '测试用例输入过长'),
-          output: z.string({ error: '测试用例输出必须是文本' }).max(100_000, '测试用例输出过长'),
-          sample: z.boolean({ error: '测试用例的 sample 必须是 true 或 false' }).default(false),
-        }),
-        { error: 'answer.testCases（测试用例）必须是数组' },
-      )
-      .min(1, '编程题至少需要一个测试用例'),
-    timeLimit: z
-      .number({ error: 'answer.timeLimit（时间限制）必须是数字' })
-      .int('answer.timeLimit（时间限制）必须是整数毫秒')
-      .min(100, 'answer.timeLimit（时间限制）至少 100 毫秒')
-      .max(60_000, 'answer.timeLimit（时间限制）不能超过 60000 毫秒')
-      .default(1000),
-    memoryLimit: z
-      .number({ error: 'answer.memoryLimit（内存限制）必须是数字' })
-      .int('answer.memoryLimit（内存限制）必须是整数 MB')
-      .min(16, 'answer.memoryLimit（内存限制）至少 16 MB')
-      .max(4096, 'answer.memoryLimit（内存限制）不能超过 4096 MB')
-      .default(256),
-  },
-  { error: '编程题的 answer 必须是 {languages, templates, testCases, timeLimit, memoryLimit}' },
-);
-export type CodeAnswer = z.output<typeof codeAnswerSchema>;
+export {
+  choiceOptionsSchema,
+  fillAnswerSchema,
+  shortAnswerSchema,
+  codeAnswerSchema,
+  type ChoiceOption,
+  type FillAnswer,
+  type ShortAnswer,
+  type CodeAnswer,
+} from '../question-kinds';
 
 // ---- search ----
 
@@ -271,7 +191,7 @@ export const questionRow = z.object({
    * The key, by `type` (so free-form JSON here): true/false for 判断题, FillAnswer, ShortAnswer or
    * CodeAnswer; null for choice questions (their key is in `options`).
    */
-  answer: z.unknown(),
+  answer: storedAnswerSchema,
   analysis: z.string().nullable(),
   difficulty: z.number(),
   defaultPoints: z.number(),

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import {
   QuestionType,
+  codeInfoOf,
   formatExamTime,
+  hasOptions,
   gradeResponse,
   isUnanswered,
   questionTypeLabel,
@@ -13,7 +15,6 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/
 import { isUniqueViolation } from '../../core/db-errors';
 import { planPaperForCandidate } from '../paper/paper.random';
 import {
-  codeInfo,
   frozenByVersion,
   frozenQuestions,
   type FrozenQuestion,
@@ -514,25 +515,16 @@ function candidateView(
 
 // ---------- saving ----------
 
-/** A response of a sane shape and size (its type-specific meaning is the grader's business). */
+/**
+ * A response of a sane size. Its shape (one of the kinds' response schemas) is checked by the save
+ * contract (`responseSchema`); its type-specific meaning is the grader's business.
+ */
 function checkResponse(answer: unknown): unknown {
   if (answer === undefined) return null;
   const json = JSON.stringify(answer);
   if (json === undefined) throw badRequest('参数 answer 不正确：无法识别的答案');
   if (Buffer.byteLength(json) > MAX_ANSWER_BYTES)
     throw badRequest('参数 answer 不正确：答案过长（不超过 64KB）');
-  const ok =
-    answer === null ||
-    typeof answer === 'boolean' ||
-    typeof answer === 'number' ||
-    typeof answer === 'string' ||
-    (Array.isArray(answer) && answer.every((item) => typeof item === 'number' || typeof item === 'string')) ||
-    (typeof answer === 'object' &&
-      !Array.isArray(answer) &&
-      typeof (answer as { code?: unknown }).code === 'string' &&
-      typeof (answer as { language?: unknown }).language === 'string');
-  if (!ok)
-    throw badRequest('参数 answer 不正确：答案应为 true/false、选项、文本、文本数组或 {language, code}');
   return answer;
 }
 
@@ -695,10 +687,10 @@ export async function closeExpiredAttempts(
 
 /** The key a candidate may see once answers are released: never a code question's hidden tests. */
 function revealedKey(content: ExamQuestionContent): unknown {
-  if (content.options) return null;
+  if (hasOptions(content.type)) return null;
   if (content.type !== QuestionType.CODE) return content.answer;
-  const info = codeInfo(content);
-  return info ? { languages: info.languages, samples: info.samples } : null;
+  const { languages, samples } = codeInfoOf(content.answer);
+  return { languages, samples };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { QuestionType, questionTypeLabel } from '@kaopei/shared';
+import { QuestionType, codeInfoOf, fillBlanks, questionTypeLabel } from '@kaopei/shared';
 import type { CodeInfo } from '@kaopei/shared/contracts/exam-candidate';
 import type { DbOrTx } from '../../db/client';
 import { listFrozenContent, listFrozenVersions, type ExamQuestionContent } from './exam-attempt.repo';
@@ -32,25 +32,11 @@ export function frozenQuestionView(content: ExamQuestionContent): FrozenQuestion
 }
 
 export function codeInfo(content: ExamQuestionContent): FrozenQuestionView['code'] {
-  if (content.type !== QuestionType.CODE) return null;
-  const key = (content.answer ?? {}) as {
-    languages?: string[];
-    templates?: Record<string, string>;
-    testCases?: { input: string; output: string; sample?: boolean }[];
-  };
-  return {
-    languages: key.languages ?? [],
-    templates: key.templates ?? {},
-    samples: (key.testCases ?? [])
-      .filter((test) => test.sample)
-      .map(({ input, output }) => ({ input, output })),
-  };
+  return content.type === QuestionType.CODE ? codeInfoOf(content.answer) : null;
 }
 
 function blankCount(content: ExamQuestionContent): number | null {
-  if (content.type !== QuestionType.FILL) return null;
-  const blanks = (content.answer as { blanks?: unknown[] } | null)?.blanks;
-  return Array.isArray(blanks) ? blanks.length : 1;
+  return content.type === QuestionType.FILL ? (fillBlanks(content.answer)?.length ?? 1) : null;
 }
 
 /** A frozen question: its content (keys included: never send it as it is) and the candidate's view of it. */

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { questionTypeLabel, roundScore, type ExamineeState } from '@kaopei/shared';
+import { hasOptions, questionTypeLabel, roundScore, type ExamineeState } from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound } from '../../core/http';
@@ -461,7 +461,7 @@ export async function personalReport(
       stem: row.content.stem,
       options: orderedOptions(row),
       answer: row.answer ?? null,
-      key: row.content.options ? null : row.content.answer,
+      key: hasOptions(row.content.type) ? null : row.content.answer,
       analysis: row.content.analysis,
       points: row.points,
       score: row.score,

@@ -1,11 +1,14 @@
 import ExcelJS from 'exceljs';
 import {
-  QUESTION_TYPE_LABELS,
-  QuestionType,
+  EXCEL_OPTION_COLUMNS,
   difficultyLabel,
+  kindByLabel,
+  kindOf,
+  kindOfType,
+  numberCell,
   optionLetter,
   questionTypeLabel,
-  type QuestionType as QuestionTypeValue,
+  type StoredKey,
 } from '@kaopei/shared';
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../core/context';
@@ -15,11 +18,10 @@ import { cellText, readUploadedSheet, styleHeaderRow, workbookBuffer } from '../
 import { insertPrepared, prepareQuestion, STATUS_LABELS, type PreparedQuestion } from './question.service';
 import { listQuestionsForExport } from './question.repo';
 import type { ImportMode, ImportResult, ImportRowError } from '@kaopei/shared/contracts/file';
-import type { CodeAnswer, FillAnswer, ShortAnswer } from '@kaopei/shared/contracts/question';
 
 export const MAX_IMPORT_ROWS = 10_000;
 export const MAX_REPORTED_ERRORS = 2000;
-const OPTION_COUNT = 8;
+const OPTION_COUNT = EXCEL_OPTION_COLUMNS;
 const SHEET_NAME = '试题';
 
 type Field =
@@ -197,23 +199,10 @@ class RowError extends Error {
   }
 }
 
-const TYPE_BY_LABEL = new Map<string, QuestionTypeValue>(
-  Object.entries(QUESTION_TYPE_LABELS).map(([type, label]) => [label, Number(type) as QuestionTypeValue]),
-);
-
-function split(text: string | undefined, separator: RegExp): string[] {
-  return (text ?? '')
-    .split(separator)
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-}
-
 function integer(values: Values, field: Field, fallback: number): number {
-  const text = values[field];
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isFinite(value)) throw new RowError(LABEL[field] ?? field, `必须是数字（当前为“${text}”）`);
-  return value;
+  const read = numberCell(values, field, LABEL[field] ?? field, fallback);
+  if (!read.ok) throw new RowError(read.problem.field, read.problem.message);
+  return read.value;
 }
 
 /** Field label for a service validation message (which names the API field). */
@@ -233,77 +222,14 @@ function fieldOfMessage(message: string): string {
 
 /** One row as question content, validated like the API. */
 export function rowToQuestion(values: Values): PreparedQuestion {
-  const type = TYPE_BY_LABEL.get(values.type ?? '');
+  const type = kindByLabel(values.type ?? '')?.type;
   if (type === undefined) {
     throw new RowError('题型', values.type ? `不支持的题型“${values.type}”` : '题型不能为空');
   }
   if (!values.stem) throw new RowError('题干', '题干不能为空');
-  let options: { content: string; correct: boolean }[] | undefined;
-  let answer: unknown;
-  const answerText = values.answer ?? '';
-  switch (type) {
-    case QuestionType.TRUE_FALSE:
-      if (!answerText) throw new RowError('答案', '判断题答案不能为空（正确/错误）');
-      answer = answerText;
-      break;
-    case QuestionType.SINGLE:
-    case QuestionType.MULTIPLE: {
-      const contents: string[] = [];
-      for (let i = 0; i < OPTION_COUNT; i++) {
-        const text = values[`option${i}`];
-        if (text) contents.push(text);
-      }
-      const letters = split(answerText.toUpperCase(), /[,，、\s]+/).flatMap((part) =>
-        /^[A-Z]+$/.test(part) && part.length > 1 && type === QuestionType.MULTIPLE ? [...part] : [part],
-      );
-      if (letters.length === 0) throw new RowError('答案', '请填写正确选项的字母');
-      const bad = letters.find((letter) => !contents.some((_, i) => optionLetter(i) === letter));
-      if (bad) throw new RowError('答案', `答案“${bad}”不是已填写的选项`);
-      options = contents.map((content, i) => ({ content, correct: letters.includes(optionLetter(i)) }));
-      break;
-    }
-    case QuestionType.FILL: {
-      const caseText = values.caseSensitive ?? '否';
-      if (!['是', '否'].includes(caseText)) throw new RowError('区分大小写', '只能填“是”或“否”');
-      const fill: FillAnswer = {
-        blanks: split(answerText, /\|/).map((blank) => ({ answers: split(blank, /\//) })),
-        caseSensitive: caseText === '是',
-      };
-      if (fill.blanks.length === 0) throw new RowError('答案', '填空题至少需要一个空的答案');
-      answer = fill;
-      break;
-    }
-    case QuestionType.SHORT: {
-      const scoringPoints = split(values.scoringPoints, /\|/).map((item) => {
-        const match = /^(.*?)[:：]\s*(\d+(?:\.\d+)?)$/.exec(item);
-        return match
-          ? { content: (match[1] ?? '').trim(), points: Number(match[2]) }
-          : { content: item, points: 0 };
-      });
-      const short: ShortAnswer = { reference: answerText, scoringPoints };
-      answer = short;
-      break;
-    }
-    case QuestionType.CODE: {
-      const testCases = split(values.testCases, /\|/).map((item) => {
-        const sample = item.startsWith('*');
-        const [input = '', output = ''] = (sample ? item.slice(1) : item)
-          .split('=>')
-          .map((part) => part.trim());
-        return { input, output, sample };
-      });
-      if (testCases.length === 0) throw new RowError('测试用例', '编程题至少需要一个测试用例');
-      const code: Omit<CodeAnswer, 'languages'> & { languages: string[] } = {
-        languages: split(values.languages, /[,，、\s]+/),
-        templates: {},
-        testCases,
-        timeLimit: integer(values, 'timeLimit', 1000),
-        memoryLimit: integer(values, 'memoryLimit', 256),
-      };
-      answer = code;
-      break;
-    }
-  }
+  const read = kindOfType(type).excel.read(values);
+  if (!read.ok) throw new RowError(read.problem.field, read.problem.message);
+  const { options, answer } = read;
   try {
     return prepareQuestion({
       type,
@@ -368,50 +294,10 @@ export async function runQuestionImport(
   return { ...result, imported: ids.length };
 }
 
+/** The stored key as the row's 选项/答案 (and kind-specific) cells. */
 function answerText(type: number, options: unknown, answer: unknown): Values {
-  switch (type) {
-    case QuestionType.TRUE_FALSE:
-      return { answer: answer === true ? '正确' : '错误' };
-    case QuestionType.SINGLE:
-    case QuestionType.MULTIPLE: {
-      const list = (options as { content: string; correct: boolean }[] | null) ?? [];
-      const values: Values = {
-        answer: list
-          .map((option, i) => (option.correct ? optionLetter(i) : ''))
-          .filter(Boolean)
-          .join(','),
-      };
-      list.slice(0, OPTION_COUNT).forEach((option, i) => {
-        values[`option${i}`] = option.content;
-      });
-      return values;
-    }
-    case QuestionType.FILL: {
-      const fill = answer as FillAnswer;
-      return {
-        answer: fill.blanks.map((blank) => blank.answers.join('/')).join('|'),
-        caseSensitive: fill.caseSensitive ? '是' : '否',
-      };
-    }
-    case QuestionType.SHORT: {
-      const short = answer as ShortAnswer;
-      return {
-        answer: short.reference,
-        scoringPoints: short.scoringPoints.map((p) => `${p.content}:${p.points}`).join('|'),
-      };
-    }
-    case QuestionType.CODE: {
-      const code = answer as CodeAnswer;
-      return {
-        languages: code.languages.join(','),
-        testCases: code.testCases.map((c) => `${c.sample ? '*' : ''}${c.input} => ${c.output}`).join('|'),
-        timeLimit: String(code.timeLimit),
-        memoryLimit: String(code.memoryLimit),
-      };
-    }
-    default:
-      return {};
-  }
+  const kind = kindOf(type);
+  return kind ? (kind.excel.write({ options: options as StoredKey['options'], answer }) as Values) : {};
 }
 
 /** The bank's questions as a workbook in the import format (plus 状态 and 难度等级 columns). */

@@ -1,0 +1,149 @@
+/**
+ * 编程题: the key is the languages, starting templates, test cases (samples shown to candidates) and
+ * limits; the response is {language, code}. The judge runs it; until then a marker scores.
+ */
+import { z } from 'zod';
+import { CODE_LANGUAGES, isCodeLanguage } from '../constants';
+import { QuestionType } from '../enums';
+import { isBlank } from '../rules';
+import { numberCell, parsePart, splitCell } from './parts';
+import type { QuestionKind } from './types';
+
+const languageIds = CODE_LANGUAGES.map((language) => language.id).join('、');
+
+export const codeAnswerSchema = z.object(
+  {
+    languages: z
+      .array(z.string().refine(isCodeLanguage, `answer.languages 只能是 ${languageIds}`), {
+        error: 'answer.languages（语言）必须是数组',
+      })
+      .min(1, '编程题至少选择一种语言'),
+    templates: z
+      .record(z.string(), z.string({ error: '代码模板必须是文本' }).max(50_000, '代码模板过长'))
+      .default({}),
+    testCases: z
+      .array(
+        z.object({
+          input: z.string({ error: '测试用例输入必须是文本' }).max(100_000, '测试用例输入过长'),
+          output: z.string({ error: '测试用例输出必须是文本' }).max(100_000, '测试用例输出过长'),
+          sample: z.boolean({ error: '测试用例的 sample 必须是 true 或 false' }).default(false),
+        }),
+        { error: 'answer.testCases（测试用例）必须是数组' },
+      )
+      .min(1, '编程题至少需要一个测试用例'),
+    timeLimit: z
+      .number({ error: 'answer.timeLimit（时间限制）必须是数字' })
+      .int('answer.timeLimit（时间限制）必须是整数毫秒')
+      .min(100, 'answer.timeLimit（时间限制）至少 100 毫秒')
+      .max(60_000, 'answer.timeLimit（时间限制）不能超过 60000 毫秒')
+      .default(1000),
+    memoryLimit: z
+      .number({ error: 'answer.memoryLimit（内存限制）必须是数字' })
+      .int('answer.memoryLimit（内存限制）必须是整数 MB')
+      .min(16, 'answer.memoryLimit（内存限制）至少 16 MB')
+      .max(4096, 'answer.memoryLimit（内存限制）不能超过 4096 MB')
+      .default(256),
+  },
+  { error: '编程题的 answer 必须是 {languages, templates, testCases, timeLimit, memoryLimit}' },
+);
+export type CodeAnswer = z.output<typeof codeAnswerSchema>;
+
+export const codeResponseSchema = z.object({ language: z.string(), code: z.string() });
+export type CodeResponse = z.output<typeof codeResponseSchema>;
+
+/** A response as {language, code}, or null when it is not one. */
+export function asCodeResponse(response: unknown): CodeResponse | null {
+  if (typeof response !== 'object' || response === null) return null;
+  const { language, code } = response as Partial<CodeResponse>;
+  return typeof language === 'string' && typeof code === 'string' ? { language, code } : null;
+}
+
+/** What a candidate sees of a code key: languages, templates and the sample cases (never the hidden ones). */
+export function codeInfoOf(answer: unknown): {
+  languages: string[];
+  templates: Record<string, string>;
+  samples: { input: string; output: string }[];
+} {
+  const key = (answer ?? {}) as {
+    languages?: string[];
+    templates?: Record<string, string>;
+    testCases?: { input: string; output: string; sample?: boolean }[];
+  };
+  return {
+    languages: key.languages ?? [],
+    templates: key.templates ?? {},
+    samples: (key.testCases ?? [])
+      .filter((test) => test.sample)
+      .map(({ input, output }) => ({ input, output })),
+  };
+}
+
+export const codeKind: QuestionKind = {
+  type: QuestionType.CODE,
+  label: '编程题',
+  shortLabel: '编程',
+  hasOptions: false,
+  marked: true,
+  answerSchema: codeAnswerSchema,
+  responseSchema: codeResponseSchema,
+  parseKey(_options, answer) {
+    const parsed = parsePart(codeAnswerSchema, answer ?? null, 'answer');
+    if (!parsed.ok) return parsed;
+    const languages: string[] = [...new Set(parsed.data.languages)];
+    const extra = Object.keys(parsed.data.templates).filter((language) => !languages.includes(language));
+    if (extra.length > 0)
+      return {
+        ok: false,
+        problem: { field: 'answer.templates', message: `${extra.join('、')} 不在所选语言中` },
+      };
+    return { ok: true, key: { options: null, answer: { ...parsed.data, languages } } };
+  },
+  isUnanswered(response) {
+    const code = (response as { code?: unknown }).code;
+    return typeof code !== 'string' || isBlank(code);
+  },
+  grade: () => ({ score: null, correct: null }),
+  formatKey(key) {
+    const languages = (key.answer as { languages?: unknown } | null | undefined)?.languages;
+    return Array.isArray(languages) ? languages.join(', ') : '';
+  },
+  formatResponse(response) {
+    const { language = '' } = response as { language?: string };
+    return `${language} 代码`;
+  },
+  excel: {
+    read(values) {
+      const testCases = splitCell(values.testCases, /\|/).map((item) => {
+        const sample = item.startsWith('*');
+        const [input = '', output = ''] = (sample ? item.slice(1) : item)
+          .split('=>')
+          .map((part) => part.trim());
+        return { input, output, sample };
+      });
+      if (testCases.length === 0)
+        return { ok: false, problem: { field: '测试用例', message: '编程题至少需要一个测试用例' } };
+      const timeLimit = numberCell(values, 'timeLimit', '时间限制(ms)', 1000);
+      if (!timeLimit.ok) return timeLimit;
+      const memoryLimit = numberCell(values, 'memoryLimit', '内存限制(MB)', 256);
+      if (!memoryLimit.ok) return memoryLimit;
+      const languages = splitCell(values.languages, /[,，、\s]+/);
+      const answer = {
+        languages,
+        templates: {},
+        testCases,
+        timeLimit: timeLimit.value,
+        memoryLimit: memoryLimit.value,
+      };
+      return { ok: true, answer };
+    },
+    write(key) {
+      const code = key.answer as CodeAnswer;
+      return {
+        languages: code.languages.join(','),
+        testCases: code.testCases.map((c) => `${c.sample ? '*' : ''}${c.input} => ${c.output}`).join('|'),
+        timeLimit: String(code.timeLimit),
+        memoryLimit: String(code.memoryLimit),
+      };
+    },
+  },
+};
