@@ -28,6 +28,7 @@ import { MemoryRealtime, RedisRealtime, type Realtime } from './core/realtime';
 import { LogSmsProvider, OutboxSmsProvider } from './core/sms';
 import { TokenService } from './core/tokens';
 import { JobRunner } from './core/jobs';
+import { Queue, queueConnection } from './core/queue';
 import { createMailer } from './core/mailer';
 import { LocalStorage } from './core/storage';
 import { LocalJudge, createJudge, missingSandboxFeatures } from './core/judge';
@@ -101,14 +102,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = await prepareDatabase(app, config, options);
   const { deps, redis } = await createDeps(app, config, database, options);
-  if (config.judgePollMs > 0) deps.judgeWorker.start(config.judgePollMs);
   await deps.jobs.failStale();
   app.decorate('deps', deps);
-  const stopBackgroundWork = startBackgroundWork(app, deps);
+  await startBackgroundWork(app, deps);
   app.addHook('onClose', async () => {
-    stopBackgroundWork();
+    await deps.queue.stop();
     await deps.jobs.idle();
-    await deps.judgeWorker.stop();
     redis?.disconnect();
     if (!options.realtime) await deps.realtime.close();
     if (!options.database) await database.close();
@@ -180,6 +179,12 @@ async function createDeps(
   const realtime: Realtime =
     options.realtime ?? (config.redisUrl ? new RedisRealtime(config.redisUrl) : new MemoryRealtime());
   const judge = createJudge(config);
+  const queue = new Queue(
+    queueConnection(database),
+    // Tests work the queue by hand (queue.drain(), judgeWorker.drain()): nothing runs in the background.
+    { schema: config.queueSchema, work: config.env !== 'test', pollSeconds: config.queuePollSeconds },
+    app.log,
+  );
   if (judge instanceof LocalJudge && missingSandboxFeatures().length > 0)
     app.log.warn(
       { missing: missingSandboxFeatures() },
@@ -202,40 +207,32 @@ async function createDeps(
     jobs: new JobRunner(database.db, app.log),
     realtime,
     judge,
-    judgeWorker: new JudgeWorker(database.db, judge, config.judgeConcurrency, app.log),
+    queue,
+    judgeWorker: new JudgeWorker(database.db, judge, queue, app.log, {
+      concurrency: config.judgeConcurrency,
+      dispatchSeconds: Math.ceil(config.judgePollMs / 1000),
+    }),
   };
   return { deps, redis };
 }
 
-/** The deadline sweep and the automatic-exam tick; returns what stops them. */
-function startBackgroundWork(app: FastifyInstance, deps: Deps): () => void {
-  const { config, db } = deps;
+/**
+ * The deadline sweep and the automatic-exam tick as periodic jobs of the queue, which runs each on one
+ * instance at a time; then starts the queue (its workers too, but in tests).
+ */
+async function startBackgroundWork(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { config, db, queue } = deps;
   // Attempts past their deadline are closed and graded even when no browser is left to submit them.
-  const sweeper = setInterval(() => {
-    closeExpiredAttempts(db, 200, (attempt) => announceClosed(deps, attempt, 'timeout')).catch(
-      (error: unknown) => app.log.error({ err: error }, 'closing expired attempts failed'),
-    );
-  }, config.examSweepSeconds * 1000);
-  sweeper.unref();
-  // Automatic-exam rules whose next exam is due are generated and published; rules are claimed with
-  // SKIP LOCKED, so every instance may tick. Tests tick by hand (runDueRules): test apps sharing one
-  // PostgreSQL database must not run each other's rules.
-  const autoExams =
-    config.env === 'test'
-      ? undefined
-      : setInterval(() => {
-          runDueRules(db)
-            .then((outcome) => {
-              if (outcome.failed.length > 0)
-                app.log.warn({ failed: outcome.failed }, 'automatic exams failed');
-            })
-            .catch((error: unknown) => app.log.error({ err: error }, 'running automatic-exam rules failed'));
-        }, config.examAutoSeconds * 1000);
-  autoExams?.unref();
-  return () => {
-    clearInterval(sweeper);
-    if (autoExams) clearInterval(autoExams);
-  };
+  queue.every('exam-sweep', config.examSweepSeconds, async () => {
+    await closeExpiredAttempts(db, 200, (attempt) => announceClosed(deps, attempt, 'timeout'));
+  });
+  // Automatic-exam rules whose next exam is due are generated and published (rules are also claimed
+  // with SKIP LOCKED). Tests tick by hand (runDueRules).
+  queue.every('exam-auto', config.examAutoSeconds, async () => {
+    const outcome = await runDueRules(db);
+    if (outcome.failed.length > 0) app.log.warn({ failed: outcome.failed }, 'automatic exams failed');
+  });
+  await queue.start();
 }
 
 /** Security headers, CORS, form and multipart bodies, OpenAPI, and the contract check on every route. */

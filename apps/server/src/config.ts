@@ -58,6 +58,11 @@ const envSchema = z.object({
   JUDGE_TOKEN: z.string().optional(),
   JUDGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   JUDGE_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  QUEUE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'QUEUE_SCHEMA 只能包含小写字母、数字和下划线')
+    .default('pgboss'),
+  QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -108,8 +113,12 @@ export interface Config {
   judgeToken?: string;
   /** Judge jobs each instance runs at once. */
   judgeConcurrency: number;
-  /** How often each instance looks for queued judge jobs; 0: only when this instance queued one (tests). */
+  /** How often judge jobs queued with a closing attempt are handed to the job queue; 0: never (tests drain). */
   judgePollMs: number;
+  /** The PostgreSQL schema of the job queue's tables (core/queue.ts). */
+  queueSchema: string;
+  /** How often an idle queue worker looks for jobs. */
+  queuePollSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -165,6 +174,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     judgeToken: e.JUDGE_TOKEN,
     judgeConcurrency: e.JUDGE_CONCURRENCY,
     judgePollMs: e.JUDGE_POLL_MS,
+    queueSchema: e.QUEUE_SCHEMA,
+    queuePollSeconds: e.QUEUE_POLL_SECONDS,
   };
   if (config.judge === 'judge0' && !config.judgeUrl)
     throw new ConfigError('Invalid configuration: JUDGE=judge0 needs JUDGE_URL');

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, runMigrations } from '../src/db/client';
 import { seedReference } from '../src/db/seed';
+import { installQueue, queueConnection } from '../src/core/queue';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,7 +17,8 @@ declare module 'vitest' {
 /**
  * Prepares one migrated database for the whole run: a PGlite data-directory tarball that each test
  * file starts from, or — when TEST_DATABASE_URL is set — a fresh PostgreSQL database that all test
- * files share (each test builds its own organisations, so files do not see each other's rows).
+ * files share (each test builds its own organisations, so files do not see each other's rows; each
+ * test app has a job-queue schema of its own, so apps never run each other's jobs).
  */
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -44,6 +46,9 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({});
   await runMigrations(database);
   await seedReference(database.db);
+  // The job queue's tables too (creating them takes seconds on PGlite); on PostgreSQL each test app
+  // makes a schema of its own (harness.ts).
+  await installQueue(queueConnection(database), 'pgboss');
   const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
   const blob = await client.dumpDataDir('none');
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-pg-')), 'template.tar');

@@ -22,6 +22,9 @@ export interface TestApp {
 /** A real server on a real database (PGlite from the migrated template, or PostgreSQL in CI). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-test-'));
+  const databaseUrl = inject('databaseUrl');
+  // Test apps on one shared PostgreSQL database keep their job queues apart (a schema each).
+  const queueSchema = databaseUrl ? unique('pgboss_') : 'pgboss';
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -29,9 +32,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SEED_DEMO: 'false',
     // Tests run the judge queue themselves (judgeWorker.drain()): no background polling.
     JUDGE_POLL_MS: '0',
+    QUEUE_SCHEMA: queueSchema,
     ...env,
   });
-  const databaseUrl = inject('databaseUrl');
   const database = databaseUrl
     ? await openDatabase({ databaseUrl, poolSize: 4 })
     : await openDatabase({ pgliteLoadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]) });
@@ -42,6 +45,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     async close() {
       await app.close();
+      if (databaseUrl) await database.pool?.query(`drop schema if exists ${queueSchema} cascade`);
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

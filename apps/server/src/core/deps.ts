@@ -4,6 +4,7 @@ import type { MenuService } from '../modules/menu/menu.service';
 import type { RsaKeys } from './crypto';
 import type { JobRunner } from './jobs';
 import type { Judge } from './judge';
+import type { Queue } from './queue';
 import type { JudgeWorker } from '../modules/judge/judge.worker';
 import type { Mailer } from './mailer';
 import type { Storage } from './storage';
@@ -25,6 +26,8 @@ export interface Deps {
   mailer: Mailer;
   storage: Storage;
   jobs: JobRunner;
+  /** The one background job queue (queue.ts): retries, periodic jobs, one runner across instances. */
+  queue: Queue;
   /** null when code judging is off (JUDGE=off). */
   judge: Judge | null;
   judgeWorker: JudgeWorker;

@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { attemptQuestions, examAttempts, examQuestions, judgeJobs } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { JOB_STATUS } from './judge.queue';
 
 /**
- * Judge jobs: the candidate's sample runs (scoped to the caller) and the workers' queue, which every
- * instance works through for every organisation.
+ * Judge jobs: the candidate's sample runs (scoped to the caller), and the rows the job queue's judge
+ * jobs run, which every instance works through for every organisation.
  */
 
 export type JobRecord = typeof judgeJobs.$inferSelect;
@@ -74,66 +74,61 @@ export async function findOwnSampleJob(db: Db, ctx: Caller, jobId: number): Prom
   return job;
 }
 
-// ---------- the workers' queue (every organisation's jobs) ----------
-
-/** Whether any organisation has a queued job (the worker's drain). */
-export async function findQueuedJobInAnyOrg(db: Db) {
-  const [waiting] = await db
-    .select({ id: judgeJobs.id })
-    .from(judgeJobs)
-    .where(eq(judgeJobs.status, JOB_STATUS.queued))
-    .limit(1);
-  return waiting;
-}
+// ---------- the job queue's side (every organisation's jobs) ----------
+// A judge row is handed to the job queue once (core/queue.ts, one queue job per row): a queued row
+// with locked_at null has not been handed over yet; locked_at set means the queue holds its job.
 
 /**
- * Claims up to `limit` queued jobs of any organisation with FOR UPDATE SKIP LOCKED: candidates waiting
- * on a sample run go before the grading of closed attempts.
+ * Marks up to `limit` queued rows not yet handed to the job queue as handed over (FOR UPDATE SKIP
+ * LOCKED, so two dispatchers never take one row) and returns them, sample runs first.
  */
-export function claimJobsInAnyOrg(db: Db, limit: number): Promise<JobRecord[]> {
+export function takeUndispatchedJobsInAnyOrg(db: Db, limit: number) {
   const next = db
     .select({ id: judgeJobs.id })
     .from(judgeJobs)
-    .where(eq(judgeJobs.status, JOB_STATUS.queued))
+    .where(and(eq(judgeJobs.status, JOB_STATUS.queued), isNull(judgeJobs.lockedAt)))
     .orderBy(desc(sql`${judgeJobs.kind} = 'sample'`), asc(judgeJobs.id))
     .limit(limit)
     .for('update', { skipLocked: true });
   return db
     .update(judgeJobs)
-    .set({ status: JOB_STATUS.running, lockedAt: new Date(), tries: sql`${judgeJobs.tries} + 1` })
-    .where(and(inArray(judgeJobs.id, next), eq(judgeJobs.status, JOB_STATUS.queued)))
-    .returning();
+    .set({ lockedAt: new Date() })
+    .where(and(inArray(judgeJobs.id, next), isNull(judgeJobs.lockedAt)))
+    .returning({ id: judgeJobs.id, kind: judgeJobs.kind });
 }
 
 /**
- * Every organisation's running jobs older than `staleMinutes`: queued again while tries are left, failed
- * otherwise (two statements).
+ * Starts a try of a row whose queue job is running: queued, or running when the queue retries a try
+ * whose instance was lost. A row already finished is not run again (undefined).
  */
-export async function requeueStaleJobsInAnyOrg(
-  db: Db,
-  staleMinutes: number,
-  maxTries: number,
-): Promise<void> {
-  const stale = and(
-    eq(judgeJobs.status, JOB_STATUS.running),
-    lt(judgeJobs.lockedAt, sql`now() - make_interval(mins => ${staleMinutes})`),
-  );
-  await db
+export async function startJobTry(db: Db, jobId: number): Promise<JobRecord | undefined> {
+  const [job] = await db
     .update(judgeJobs)
-    .set({ status: JOB_STATUS.queued, lockedAt: null })
-    .where(and(stale, lt(judgeJobs.tries, maxTries)));
-  await db
-    .update(judgeJobs)
-    .set({ status: JOB_STATUS.failed, finishedAt: new Date(), result: { error: '判题超时，已放弃' } })
-    .where(and(stale, sql`${judgeJobs.tries} >= ${maxTries}`));
+    .set({ status: JOB_STATUS.running, lockedAt: new Date(), tries: sql`${judgeJobs.tries} + 1` })
+    .where(and(eq(judgeJobs.id, jobId), inArray(judgeJobs.status, [JOB_STATUS.queued, JOB_STATUS.running])))
+    .returning();
+  return job;
 }
 
-/** A claimed job back in the queue (by id: the worker claimed it). */
+/** A failed try back to queued, still held by the queue, which retries it (by id: the queue gave it). */
 export async function requeueJob(db: Db, jobId: number): Promise<void> {
   await db
     .update(judgeJobs)
-    .set({ status: JOB_STATUS.queued, lockedAt: null })
+    .set({ status: JOB_STATUS.queued, lockedAt: new Date() })
     .where(eq(judgeJobs.id, jobId));
+}
+
+/** A row whose queue job failed for good without finishing it (its last try's instance was lost). */
+export async function giveUpJob(db: Db, jobId: number): Promise<void> {
+  await db
+    .update(judgeJobs)
+    .set({
+      status: JOB_STATUS.failed,
+      finishedAt: new Date(),
+      lockedAt: null,
+      result: { error: '判题超时，已放弃' },
+    })
+    .where(and(eq(judgeJobs.id, jobId), inArray(judgeJobs.status, [JOB_STATUS.queued, JOB_STATUS.running])));
 }
 
 /** A claimed job's outcome (by id: the worker claimed it). */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuestionType } from '@kaopei/shared';
 import {
@@ -23,7 +23,8 @@ import type { AttemptResult, AttemptView } from '../exam/exam-attempt.service';
 import type { ExamRow } from '../exam/exam.service';
 import type { PersonalReport } from '../exam/exam-result.service';
 import type { SampleRunView } from './judge.service';
-import { Judge0Judge } from '../../core/judge';
+import { Judge0Judge, type Judge } from '../../core/judge';
+import { Queue, queueConnection } from '../../core/queue';
 import { JudgeWorker, MAX_TRIES } from './judge.worker';
 
 let t: TestApp;
@@ -342,35 +343,67 @@ describe('grading code answers when an attempt closes', () => {
     expect(crashed).toMatchObject({ score: 0, pendingMarks: 0, status: 2, passed: 0 });
   });
 
-  it('retries a judge that cannot work up to 3 times, then leaves the answer to the markers; requeues stale jobs', async () => {
+  /** Another instance of the server: a queue of its own on the same database and queue schema. */
+  async function instanceWith(judge: Judge): Promise<{ queue: Queue; worker: JudgeWorker }> {
+    const { database, config } = t.app.deps;
+    const queue = new Queue(
+      queueConnection(database),
+      { schema: config.queueSchema, work: false, pollSeconds: 1 },
+      t.app.log,
+    );
+    const worker = new JudgeWorker(database.db, judge, queue, t.app.log, {
+      concurrency: 1,
+      dispatchSeconds: 0,
+    });
+    await queue.start();
+    return { queue, worker };
+  }
+
+  async function submittedCodeAttempt(): Promise<number> {
     const { examId, codeId } = await codeExam(org);
     const attempt = await start(org.staff, examId);
     await save(org.staff, attempt.attemptId, [
       { questionId: codeId, answer: { language: 'python', code: SUM } },
     ]);
     await call(t, 'POST', `${C}/submit?attemptId=${attempt.attemptId}`, { user: org.staff });
+    return attempt.attemptId;
+  }
+
+  it('retries a judge that cannot work up to 3 times, then leaves the answer to the markers', async () => {
+    const attemptId = await submittedCodeAttempt();
     const { db } = t.app.deps;
     // A real judge with nobody listening behind it: every try fails.
-    const broken = new JudgeWorker(db, new Judge0Judge('http://127.0.0.1:9/'), 1, t.app.log);
-    await broken.drain();
-    const [job] = await db.select().from(judgeJobs).where(eq(judgeJobs.attemptId, attempt.attemptId));
+    const broken = await instanceWith(new Judge0Judge('http://127.0.0.1:9/'));
+    await broken.worker.drain();
+    await broken.queue.stop();
+    const [job] = await db.select().from(judgeJobs).where(eq(judgeJobs.attemptId, attemptId));
     expect(job).toMatchObject({ status: 3, tries: MAX_TRIES, verdict: null });
     expect(String(job?.result?.error)).toContain('无法连接判题服务');
-    const [still] = await db.select().from(examAttempts).where(eq(examAttempts.id, attempt.attemptId));
+    const [still] = await db.select().from(examAttempts).where(eq(examAttempts.id, attemptId));
     expect(still).toMatchObject({ pendingMarks: 1, status: 1 });
+  });
 
-    // A job left running by a crashed instance is queued again and finished by a live one.
-    await db
-      .update(judgeJobs)
-      .set({ status: 1, tries: 1, lockedAt: new Date(Date.now() - 10 * 60_000) })
-      .where(eq(judgeJobs.id, job?.id ?? 0));
+  it('gives the try of an instance lost mid-run to a live one once the queue expires it', async () => {
+    const attemptId = await submittedCodeAttempt();
+    const { db, config } = t.app.deps;
+    // An instance whose judge never answers: it takes the job, then is never heard of again.
+    const lost = await instanceWith({ run: () => new Promise(() => undefined) } as unknown as Judge);
+    void lost.worker.drain();
+    const row = async () => (await db.select().from(judgeJobs).where(eq(judgeJobs.attemptId, attemptId)))[0];
+    for (let i = 0; i < 100 && (await row())?.status !== 1; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await row()).toMatchObject({ status: 1, tries: 1 });
+
+    // Its try outlives the expiry (STALE_MINUTES): the queue's supervision hands the job out again.
+    await db.execute(
+      sql.raw(
+        `update ${config.queueSchema}.job set started_on = now() - interval '1 hour' where name = 'judge' and state = 'active'`,
+      ),
+    );
+    await t.app.deps.queue.supervise();
     await t.app.deps.judgeWorker.drain();
-    const [again] = await db
-      .select()
-      .from(judgeJobs)
-      .where(eq(judgeJobs.id, job?.id ?? 0));
-    expect(again).toMatchObject({ status: 2, verdict: 'accepted', tries: 2 });
-    const [graded] = await db.select().from(examAttempts).where(eq(examAttempts.id, attempt.attemptId));
+    expect(await row()).toMatchObject({ status: 2, verdict: 'accepted', tries: 2 });
+    const [graded] = await db.select().from(examAttempts).where(eq(examAttempts.id, attemptId));
     expect(graded).toMatchObject({ pendingMarks: 0, status: 2, score: 10 });
   });
 });

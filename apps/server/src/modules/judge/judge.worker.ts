@@ -4,22 +4,28 @@ import type { Db } from '../../db/client';
 import type { Judge, JudgeResult } from '../../core/judge';
 import { refreshAttempt } from '../exam/exam-result.service';
 import { JOB_STATUS, codeKeyOf, type CodeKey } from './judge.queue';
+import type { JobTry, Queue } from '../../core/queue';
 import {
-  claimJobsInAnyOrg,
   findAnswerMarking,
   findJobQuestionContent,
-  findQueuedJobInAnyOrg,
   finishJob,
+  giveUpJob,
   lockAttemptStatus,
   requeueJob,
-  requeueStaleJobsInAnyOrg,
   setJudgedScore,
+  startJobTry,
+  takeUndispatchedJobsInAnyOrg,
   type JobRecord,
 } from './judge.repo';
 
-/** A running job whose instance has not finished it in this long is given to another. */
+/** A try not finished in this long is taken as lost with its instance; the job queue retries it. */
 export const STALE_MINUTES = 5;
 export const MAX_TRIES = 3;
+
+/** The job queue's names: one 'judge' job per judge row; rows given up; handing rows to the queue. */
+export const JUDGE_QUEUE = 'judge';
+export const JUDGE_GIVEN_UP_QUEUE = 'judge-given-up';
+export const JUDGE_DISPATCH_QUEUE = 'judge-dispatch';
 
 /** What a job's result holds for the candidate (sample) or the marker (grade). */
 export interface JobCaseResult {
@@ -32,129 +38,113 @@ export interface JobCaseResult {
 }
 
 /**
- * Claims queued judge jobs with FOR UPDATE SKIP LOCKED (every instance runs one), runs them with the
- * configured concurrency, and writes their verdicts; grade jobs also score the answer. Judging never
+ * Runs judge rows as jobs of the job queue (core/queue.ts): one 'judge' job per row, tried MAX_TRIES
+ * times, a try lost with its instance retried after STALE_MINUTES. Rows are handed to the queue by
+ * dispatch(): right after a sample run is queued, and every `dispatchSeconds` for the grading rows that
+ * closing an attempt inserts. Writes the verdicts; grade jobs also score the answer. Judging never
  * happens inside a request.
  */
 export class JudgeWorker {
-  private active = 0;
-  private ticking = false;
-  private timer: NodeJS.Timeout | undefined;
-  private readonly running = new Set<Promise<void>>();
+  private readonly kicks = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
     private readonly judge: Judge | null,
-    private readonly concurrency: number,
+    private readonly queue: Queue,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    options: { concurrency: number; dispatchSeconds: number },
+  ) {
+    if (!judge) return;
+    queue.define<{ jobId: number }>(JUDGE_GIVEN_UP_QUEUE, ({ jobId }) => giveUpJob(db, jobId));
+    queue.define<{ jobId: number }>(JUDGE_QUEUE, ({ jobId }, job) => this.run(jobId, job), {
+      retries: MAX_TRIES - 1,
+      expireSeconds: STALE_MINUTES * 60,
+      concurrency: options.concurrency,
+      deadLetter: JUDGE_GIVEN_UP_QUEUE,
+    });
+    if (options.dispatchSeconds > 0)
+      queue.every(JUDGE_DISPATCH_QUEUE, options.dispatchSeconds, async () => {
+        await this.dispatch();
+      });
+  }
 
   get enabled(): boolean {
     return this.judge !== null;
   }
 
-  start(intervalMs = 1000): void {
-    if (!this.judge || this.timer) return;
-    this.timer = setInterval(() => this.kick(), intervalMs);
-    this.timer.unref();
+  /** Hands the rows not yet on the job queue to it (sample runs first); returns how many. */
+  async dispatch(): Promise<number> {
+    if (!this.judge) return 0;
+    let handed = 0;
+    for (;;) {
+      const rows = await takeUndispatchedJobsInAnyOrg(this.db, 100);
+      for (const row of rows)
+        await this.queue.send(JUDGE_QUEUE, { jobId: row.id }, { priority: row.kind === 'sample' ? 1 : 0 });
+      handed += rows.length;
+      if (rows.length < 100) return handed;
+    }
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.idle();
-  }
-
-  /** Looks for work now (after a job was queued on this instance). */
+  /** Hands rows over now, in the background (after a sample run was queued on this instance). */
   kick(): void {
-    this.tick().catch((error: unknown) => this.log.error({ err: error }, 'judge worker tick failed'));
+    const run = this.dispatch()
+      .then(() => undefined)
+      .catch((error: unknown) => this.log.error({ err: error }, 'handing judge jobs to the queue failed'))
+      .finally(() => this.kicks.delete(run));
+    this.kicks.add(run);
   }
 
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running]);
-  }
-
-  /** Claims and starts as many jobs as there are free slots. */
-  async tick(): Promise<number> {
-    if (!this.judge || this.ticking) return 0;
-    this.ticking = true;
-    try {
-      await this.requeueStale();
-      const free = this.concurrency - this.active;
-      if (free <= 0) return 0;
-      const claimed = await this.claim(free);
-      for (const job of claimed) {
-        this.active += 1;
-        const run = this.process(job).finally(() => {
-          this.active -= 1;
-          this.running.delete(run);
-          this.kick();
-        });
-        this.running.add(run);
-      }
-      return claimed.length;
-    } finally {
-      this.ticking = false;
-    }
-  }
-
-  /** Runs queued jobs until none is left that this instance can see (tests, scripts). */
+  /** Hands over and runs judge rows until none is left (tests, scripts). */
   async drain(): Promise<void> {
-    for (let round = 0; round < 1000; round += 1) {
-      // A tick started elsewhere (a kick) may be claiming right now: let it finish first.
-      while (this.ticking) await new Promise((resolve) => setTimeout(resolve, 10));
-      const started = await this.tick();
-      await this.idle();
-      if (started > 0 || this.running.size > 0 || this.ticking) continue;
-      // A job requeued after a failed try, or queued while another tick was claiming, is still waiting.
-      const waiting = await findQueuedJobInAnyOrg(this.db);
-      if (!waiting) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let round = 0; round < 100; round += 1) {
+      await Promise.all([...this.kicks]);
+      const handed = await this.dispatch();
+      await this.queue.drain();
+      if (handed === 0) return;
     }
   }
 
-  private async claim(limit: number): Promise<JobRecord[]> {
-    // Candidates waiting on a sample run go before the grading of closed attempts.
-    return claimJobsInAnyOrg(this.db, limit);
-  }
-
-  private async requeueStale(): Promise<void> {
-    await requeueStaleJobsInAnyOrg(this.db, STALE_MINUTES, MAX_TRIES);
-  }
-
-  private async process(job: JobRecord): Promise<void> {
+  /** One try of a row; a failure is retried by the queue while tries are left. */
+  private async run(jobId: number, attempt: JobTry): Promise<void> {
+    const job = await startJobTry(this.db, jobId);
+    if (!job) return;
     try {
-      const key = await this.keyOf(job);
-      if (!key) {
-        await this.finish(job, null, { error: '题目不存在或不是编程题' }, JOB_STATUS.failed);
-        return;
-      }
-      const cases = job.kind === 'sample' ? key.testCases.filter((c) => c.sample) : key.testCases;
-      if (!isCodeLanguage(job.language) || !key.languages.includes(job.language) || cases.length === 0) {
-        // Nothing the judge can run: a grade job scores 0 with the reason.
-        const reason = cases.length === 0 ? '本题没有可运行的测试用例' : `本题不允许使用 ${job.language}`;
-        await this.finish(job, null, { error: reason, cases: [], passed: 0, total: cases.length });
-        if (job.kind === 'grade') await this.score(job, 0, `自动判题：${reason}，得 0 分`);
-        return;
-      }
-      const outcome = await this.judge!.run({
-        language: job.language,
-        code: job.code,
-        cases: cases.map(({ input, output }) => ({ input, output })),
-        timeLimitMs: key.timeLimit,
-        memoryLimitMb: key.memoryLimit,
-      });
-      await this.complete(job, cases, outcome);
+      await this.process(job);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.log.error({ err: error, jobId: job.id, tries: job.tries }, 'judge job failed');
-      if (job.tries >= MAX_TRIES) {
+      if (attempt.retryCount >= attempt.retryLimit) {
         // Given up: a grade job's answer stays with the markers (its score is still pending).
         await this.finish(job, null, { error: message.slice(0, 500) }, JOB_STATUS.failed);
-      } else {
-        await requeueJob(this.db, job.id);
+        return;
       }
+      await requeueJob(this.db, job.id);
+      throw error;
     }
+  }
+
+  private async process(job: JobRecord): Promise<void> {
+    const key = await this.keyOf(job);
+    if (!key) {
+      await this.finish(job, null, { error: '题目不存在或不是编程题' }, JOB_STATUS.failed);
+      return;
+    }
+    const cases = job.kind === 'sample' ? key.testCases.filter((c) => c.sample) : key.testCases;
+    if (!isCodeLanguage(job.language) || !key.languages.includes(job.language) || cases.length === 0) {
+      // Nothing the judge can run: a grade job scores 0 with the reason.
+      const reason = cases.length === 0 ? '本题没有可运行的测试用例' : `本题不允许使用 ${job.language}`;
+      await this.finish(job, null, { error: reason, cases: [], passed: 0, total: cases.length });
+      if (job.kind === 'grade') await this.score(job, 0, `自动判题：${reason}，得 0 分`);
+      return;
+    }
+    const outcome = await this.judge!.run({
+      language: job.language,
+      code: job.code,
+      cases: cases.map(({ input, output }) => ({ input, output })),
+      timeLimitMs: key.timeLimit,
+      memoryLimitMb: key.memoryLimit,
+    });
+    await this.complete(job, cases, outcome);
   }
 
   private async keyOf(job: JobRecord): Promise<CodeKey | null> {
