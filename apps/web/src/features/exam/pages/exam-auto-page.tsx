@@ -1,10 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Card, Input, Space, Switch, Tag, Tooltip, Typography } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Card, Input } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import dayjs from 'dayjs';
-import { DEFAULT_PAGE_SIZE } from '@kaopei/shared';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, useListPage } from '../../../components/data-table';
 import { PageError } from '../../../app/page-states';
 import { examKeys } from '../api';
 import {
@@ -15,34 +13,30 @@ import {
   searchAutoRules,
   type AutoRuleRow,
 } from '../auto-api';
-import { leadText } from '../auto-rules';
 import { AutoRuleDrawer } from '../components/auto-rule-drawer';
 import { AutoRuleExams } from '../components/auto-rule-exams';
+import { autoRuleColumns, autoRuleSlots, time } from './exam-auto-columns';
 import '../exam.css';
 
-const time = (ms: number | null) => (ms === null ? '-' : dayjs(ms).format('YYYY-MM-DD HH:mm'));
-
-/**
- * /manage/exam/auto: rules that generate a paper, create and publish an exam for chosen departments,
- * once or every week or month. The server's scheduler runs them; 立即生成 creates the next exam now.
- */
-export default function ExamAutoPage(): ReactNode {
-  const { message, modal } = App.useApp();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
-  const [selected, setSelected] = useState<number[]>([]);
-  const [editing, setEditing] = useState<{ rule: AutoRuleRow | null } | null>(null);
-  const [examsOf, setExamsOf] = useState<AutoRuleRow | null>(null);
-
-  const list = useQuery({
-    queryKey: autoKeys.list(keyword, paging.page, paging.size),
-    queryFn: () => searchAutoRules(keyword, paging.page - 1, paging.size),
-    placeholderData: keepPreviousData,
+/** The rules: keyword search, paging, selection and delete. */
+function useAutoRuleList() {
+  const { message } = App.useApp();
+  return useListPage({
+    initialFilter: { keyword: '' },
+    // The key counts pages from 1.
+    queryKey: ({ keyword }, page, size) => autoKeys.list(keyword, page + 1, size),
+    fetchPage: ({ keyword }, page, size) => searchAutoRules(keyword, page, size),
+    rowKey: 'ruleId',
+    invalidate: [autoKeys.all],
+    remove: (rules: AutoRuleRow[]) => deleteAutoRules(rules.map((rule) => rule.ruleId)),
+    onRemoved: (result) => message.success(`已删除 ${result.count} 条规则`),
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: autoKeys.all });
+}
 
+/** 立即生成 (after asking) and the 启用 switch of one rule. */
+function useAutoRuleMutations(refresh: () => void) {
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
   const run = useMutation({
     mutationFn: (rule: AutoRuleRow) => runAutoRule(rule.ruleId),
     onSuccess: (exam) => {
@@ -60,27 +54,6 @@ export default function ExamAutoPage(): ReactNode {
       refresh();
     },
   });
-  const remove = useMutation({
-    mutationFn: deleteAutoRules,
-    onSuccess: (result, ids) => {
-      message.success(`已删除 ${result.count} 条规则`);
-      setSelected((keys) => keys.filter((key) => !ids.includes(key)));
-      const rows = list.data?.data.length ?? 0;
-      if (rows <= ids.length && paging.page > 1) setPaging((p) => ({ ...p, page: p.page - 1 }));
-      refresh();
-    },
-  });
-
-  const confirmDelete = (rules: AutoRuleRow[]) =>
-    modal.confirm({
-      title:
-        rules.length === 1 ? `删除规则「${rules[0]?.name ?? ''}」？` : `删除选中的 ${rules.length} 条规则？`,
-      content: '规则删除后不再生成考试；已生成的考试保留。',
-      okText: '删除',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: () => remove.mutateAsync(rules.map((rule) => rule.ruleId)).catch(() => undefined),
-    });
   const confirmRun = (rule: AutoRuleRow) =>
     modal.confirm({
       title: `立即生成「${rule.name}」的下一场考试？`,
@@ -89,29 +62,38 @@ export default function ExamAutoPage(): ReactNode {
       cancelText: '取消',
       onOk: () => run.mutateAsync(rule).catch(() => undefined),
     });
+  return {
+    run: confirmRun,
+    runningId: run.isPending ? run.variables?.ruleId : undefined,
+    toggle: (rule: AutoRuleRow, enabled: boolean) => toggle.mutate({ rule, enabled }),
+    togglingId: toggle.isPending ? toggle.variables?.rule.ruleId : undefined,
+  };
+}
 
-  const columns: DataTableColumn<AutoRuleRow>[] = [
-    { title: '规则名称', dataIndex: 'name', width: 200 },
-    { title: '重复', dataIndex: 'recurrenceLabel', width: 70 },
-    {
-      title: '下次开考',
-      dataIndex: 'nextStartAt',
-      width: 150,
-      render: (_v, row) =>
-        row.nextStartAt === null ? (
-          <Typography.Text type="secondary">无</Typography.Text>
-        ) : (
-          <Tooltip title={`${leadText(row.leadMinutes)}，${time(row.nextRunAt)} 生成`}>
-            {time(row.nextStartAt)}
-          </Tooltip>
-        ),
-    },
-    { title: '已生成', dataIndex: 'runs', width: 70, render: (v) => `${Number(v)} 场` },
-    { title: '最近一场考试', key: 'lastExam', width: 220, slot: 'lastExam' },
-    { title: '状态', key: 'enabled', width: 90, slot: 'enabled' },
-    { title: '最近错误', key: 'lastError', width: 240, slot: 'lastError' },
-    { title: '操作', key: 'actions', width: 260, slot: 'actions', fixed: 'right' },
-  ];
+/**
+ * /manage/exam/auto: rules that generate a paper, create and publish an exam for chosen departments,
+ * once or every week or month. The server's scheduler runs them; 立即生成 creates the next exam now.
+ */
+export default function ExamAutoPage(): ReactNode {
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<{ rule: AutoRuleRow | null } | null>(null);
+  const [examsOf, setExamsOf] = useState<AutoRuleRow | null>(null);
+  const list = useAutoRuleList();
+  const mutations = useAutoRuleMutations(() => void list.refresh());
+
+  const confirmDelete = (rules: AutoRuleRow[]) =>
+    list.confirmDelete(rules, {
+      title:
+        rules.length === 1 ? `删除规则「${rules[0]?.name ?? ''}」？` : `删除选中的 ${rules.length} 条规则？`,
+      content: '规则删除后不再生成考试；已生成的考试保留。',
+    });
+  const slots = autoRuleSlots({
+    ...mutations,
+    openExam: (examId) => void navigate(`/manage/exam/newExamDetail?examId=${examId}`),
+    edit: (rule) => setEditing({ rule }),
+    showExams: setExamsOf,
+    confirmDelete,
+  });
 
   return (
     <Card size="small" className="kp-exam-page">
@@ -122,26 +104,18 @@ export default function ExamAutoPage(): ReactNode {
           aria-label="搜索规则"
           maxLength={100}
           style={{ width: 260 }}
-          onSearch={(value) => {
-            setKeyword(value.trim());
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
+          onSearch={(value) => list.updateFilter({ keyword: value.trim() })}
         />
       </div>
-      {list.isError ? (
-        <PageError description="自动考试规则加载失败，请稍后重试。" onRetry={() => void list.refetch()} />
+      {list.query.isError ? (
+        <PageError
+          description="自动考试规则加载失败，请稍后重试。"
+          onRetry={() => void list.query.refetch()}
+        />
       ) : (
         <DataTable<AutoRuleRow>
-          rowKey="ruleId"
-          columns={columns}
-          dataSource={list.data?.data ?? []}
-          total={list.data?.total ?? 0}
-          loading={list.isFetching}
-          pagination={paging}
-          onPageChange={(page, size) => setPaging({ page, size })}
-          selectable
-          selectedRowKeys={selected}
-          onSelectionChange={(keys) => setSelected(keys.map(Number))}
+          {...list.tableProps}
+          columns={autoRuleColumns()}
           autoHeight={false}
           scrollX={1300}
           toolbar={[
@@ -154,61 +128,7 @@ export default function ExamAutoPage(): ReactNode {
               onClick: (rows) => confirmDelete(rows),
             },
           ]}
-          slots={{
-            lastExam: (row) =>
-              row.lastExam ? (
-                <Typography.Link
-                  onClick={() =>
-                    void navigate(`/manage/exam/newExamDetail?examId=${row.lastExam?.examId ?? 0}`)
-                  }
-                >
-                  {row.lastExam.name}
-                </Typography.Link>
-              ) : (
-                <Typography.Text type="secondary">-</Typography.Text>
-              ),
-            enabled: (row) => (
-              <Switch
-                size="small"
-                checked={row.enabled}
-                checkedChildren="启用"
-                unCheckedChildren="停用"
-                aria-label={`「${row.name}」启用`}
-                loading={toggle.isPending && toggle.variables?.rule.ruleId === row.ruleId}
-                onChange={(enabled) => toggle.mutate({ rule: row, enabled })}
-              />
-            ),
-            lastError: (row) =>
-              row.lastError ? (
-                <Typography.Text type="danger" ellipsis={{ tooltip: row.lastError }}>
-                  {row.lastError}
-                </Typography.Text>
-              ) : (
-                <Tag color="green">正常</Tag>
-              ),
-            actions: (row) => (
-              <Space size={0} wrap>
-                <Button type="link" size="small" onClick={() => setEditing({ rule: row })}>
-                  编辑
-                </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  disabled={row.nextStartAt === null}
-                  loading={run.isPending && run.variables?.ruleId === row.ruleId}
-                  onClick={() => confirmRun(row)}
-                >
-                  立即生成
-                </Button>
-                <Button type="link" size="small" onClick={() => setExamsOf(row)}>
-                  考试
-                </Button>
-                <Button type="link" size="small" danger onClick={() => confirmDelete([row])}>
-                  删除
-                </Button>
-              </Space>
-            ),
-          }}
+          slots={slots}
         />
       )}
       <AutoRuleDrawer open={editing !== null} rule={editing?.rule ?? null} onClose={() => setEditing(null)} />
