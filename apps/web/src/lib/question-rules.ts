@@ -1,22 +1,9 @@
-import { QuestionType, answerDisplay } from '@kaopei/shared';
+import { keyDisplay } from '@kaopei/shared';
 import type { QuestionRow } from '@kaopei/shared/contracts/question';
 
-/** The answer in one line: letters and 正确/错误 from the shared rule, the key text for other types. */
+/** The key in one line, as its kind shows it: letters, 正确/错误, blanks, the reference, the languages. */
 export function answerText(row: Pick<QuestionRow, 'type' | 'options' | 'answer'>): string {
-  if (
-    row.type === QuestionType.TRUE_FALSE ||
-    row.type === QuestionType.SINGLE ||
-    row.type === QuestionType.MULTIPLE
-  )
-    return answerDisplay(row.type, { options: row.options ?? [], answer: row.answer });
-  const answer = row.answer as Record<string, unknown> | null;
-  if (!answer) return '';
-  if (Array.isArray(answer.blanks)) {
-    return (answer.blanks as { answers: string[] }[]).map((b) => b.answers.join('/')).join('；');
-  }
-  if (typeof answer.reference === 'string') return answer.reference;
-  if (Array.isArray(answer.languages)) return `${(answer.languages as string[]).join(', ')}`;
-  return '';
+  return keyDisplay(row.type, { options: row.options ?? [], answer: row.answer });
 }
 
 /** A knowledge node as the picker needs it (the knowledge tree API's shape). */

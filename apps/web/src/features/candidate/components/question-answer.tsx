@@ -5,7 +5,9 @@ import {
   CODE_LANGUAGES,
   QuestionType,
   isCodeLanguage,
+  isQuestionType,
   optionLetter,
+  trueFalseText,
   type CodeLanguage,
 } from '@kaopei/shared';
 import { templateFor, type CodeByLanguage } from '../../../components/code-editor/templates';
@@ -105,98 +107,117 @@ function CodeAnswerEditor({ question, answer, onChange, disabled }: QuestionAnsw
   );
 }
 
-/** The answer input of one question, by type. */
+type AnswerInput = (props: QuestionAnswerProps) => ReactNode;
+
+function TrueFalseInput({ answer, onChange, disabled }: QuestionAnswerProps): ReactNode {
+  return (
+    <Radio.Group
+      className="kp-m-options"
+      disabled={disabled}
+      value={answer === true ? 'true' : answer === false ? 'false' : undefined}
+      onChange={(event) => onChange(event.target.value === 'true', false)}
+      options={[
+        { value: 'true', label: trueFalseText(true) },
+        { value: 'false', label: trueFalseText(false) },
+      ]}
+    />
+  );
+}
+
+function SingleInput({ question, answer, onChange, disabled }: QuestionAnswerProps): ReactNode {
+  return (
+    <Radio.Group
+      className="kp-m-options"
+      disabled={disabled}
+      value={typeof answer === 'number' ? answer : undefined}
+      onChange={(event) => onChange(event.target.value as number, false)}
+      options={(question.options ?? []).map((option, index) => ({
+        value: option.key,
+        label: <OptionLabel index={index} content={option.content} />,
+      }))}
+    />
+  );
+}
+
+function MultipleInput({ question, answer, onChange, disabled }: QuestionAnswerProps): ReactNode {
+  return (
+    <Checkbox.Group
+      className="kp-m-options"
+      disabled={disabled}
+      value={Array.isArray(answer) ? (answer as number[]) : []}
+      onChange={(keys) =>
+        onChange(
+          [...keys].sort((a, b) => a - b),
+          false,
+        )
+      }
+      options={(question.options ?? []).map((option, index) => ({
+        value: option.key,
+        label: <OptionLabel index={index} content={option.content} />,
+      }))}
+    />
+  );
+}
+
+function FillInput({ question, answer, onChange, disabled }: QuestionAnswerProps): ReactNode {
+  const count = Math.max(1, question.blankCount ?? 1);
+  const blanks = Array.from({ length: count }, (_, index) =>
+    Array.isArray(answer) && typeof answer[index] === 'string' ? (answer[index] as string) : '',
+  );
+  return (
+    <div className="kp-m-blanks">
+      {blanks.map((text, index) => (
+        <label key={index} className="kp-m-blank">
+          <span className="kp-m-blank__label">第 {index + 1} 空</span>
+          <Input
+            value={text}
+            disabled={disabled}
+            maxLength={500}
+            aria-label={`第 ${index + 1} 空`}
+            placeholder="请输入答案"
+            onChange={(event) => {
+              const next = [...blanks];
+              next[index] = event.target.value;
+              onChange(next, true);
+            }}
+          />
+        </label>
+      ))}
+    </div>
+  );
+}
+
+function ShortInput({ answer, onChange, disabled }: QuestionAnswerProps): ReactNode {
+  return (
+    <Input.TextArea
+      value={typeof answer === 'string' ? answer : ''}
+      disabled={disabled}
+      aria-label="答案"
+      placeholder="请输入答案"
+      autoSize={{ minRows: 6, maxRows: 16 }}
+      maxLength={10_000}
+      showCount
+      onChange={(event) => onChange(event.target.value, true)}
+    />
+  );
+}
+
+/**
+ * The answer input of each question kind (the web's part of the registry in packages/shared
+ * `question-kinds/`: a new kind's type makes this record incomplete until it has its input).
+ */
+const ANSWER_INPUTS: Readonly<Record<QuestionType, AnswerInput>> = {
+  [QuestionType.TRUE_FALSE]: TrueFalseInput,
+  [QuestionType.SINGLE]: SingleInput,
+  [QuestionType.MULTIPLE]: MultipleInput,
+  [QuestionType.FILL]: FillInput,
+  [QuestionType.SHORT]: ShortInput,
+  [QuestionType.CODE]: CodeAnswerEditor,
+};
+
+/** The answer input of one question, by its kind. */
 export function QuestionAnswer(props: QuestionAnswerProps): ReactNode {
-  const { question, answer, onChange, disabled } = props;
-  const options = question.options ?? [];
-  switch (question.type) {
-    case QuestionType.TRUE_FALSE:
-      return (
-        <Radio.Group
-          className="kp-m-options"
-          disabled={disabled}
-          value={answer === true ? 'true' : answer === false ? 'false' : undefined}
-          onChange={(event) => onChange(event.target.value === 'true', false)}
-          options={[
-            { value: 'true', label: '正确' },
-            { value: 'false', label: '错误' },
-          ]}
-        />
-      );
-    case QuestionType.SINGLE:
-      return (
-        <Radio.Group
-          className="kp-m-options"
-          disabled={disabled}
-          value={typeof answer === 'number' ? answer : undefined}
-          onChange={(event) => onChange(event.target.value as number, false)}
-          options={options.map((option, index) => ({
-            value: option.key,
-            label: <OptionLabel index={index} content={option.content} />,
-          }))}
-        />
-      );
-    case QuestionType.MULTIPLE:
-      return (
-        <Checkbox.Group
-          className="kp-m-options"
-          disabled={disabled}
-          value={Array.isArray(answer) ? (answer as number[]) : []}
-          onChange={(keys) =>
-            onChange(
-              [...keys].sort((a, b) => a - b),
-              false,
-            )
-          }
-          options={options.map((option, index) => ({
-            value: option.key,
-            label: <OptionLabel index={index} content={option.content} />,
-          }))}
-        />
-      );
-    case QuestionType.FILL: {
-      const count = Math.max(1, question.blankCount ?? 1);
-      const blanks = Array.from({ length: count }, (_, index) =>
-        Array.isArray(answer) && typeof answer[index] === 'string' ? (answer[index] as string) : '',
-      );
-      return (
-        <div className="kp-m-blanks">
-          {blanks.map((text, index) => (
-            <label key={index} className="kp-m-blank">
-              <span className="kp-m-blank__label">第 {index + 1} 空</span>
-              <Input
-                value={text}
-                disabled={disabled}
-                maxLength={500}
-                aria-label={`第 ${index + 1} 空`}
-                placeholder="请输入答案"
-                onChange={(event) => {
-                  const next = [...blanks];
-                  next[index] = event.target.value;
-                  onChange(next, true);
-                }}
-              />
-            </label>
-          ))}
-        </div>
-      );
-    }
-    case QuestionType.SHORT:
-      return (
-        <Input.TextArea
-          value={typeof answer === 'string' ? answer : ''}
-          disabled={disabled}
-          aria-label="答案"
-          placeholder="请输入答案"
-          autoSize={{ minRows: 6, maxRows: 16 }}
-          maxLength={10_000}
-          showCount
-          onChange={(event) => onChange(event.target.value, true)}
-        />
-      );
-    case QuestionType.CODE:
-      return <CodeAnswerEditor {...props} />;
-    default:
-      return <Typography.Text type="secondary">暂不支持此题型</Typography.Text>;
-  }
+  const KindInput = isQuestionType(props.question.type) ? ANSWER_INPUTS[props.question.type] : undefined;
+  if (!KindInput) return <Typography.Text type="secondary">暂不支持此题型</Typography.Text>;
+  return <KindInput {...props} />;
 }

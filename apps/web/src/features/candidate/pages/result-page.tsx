@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Alert, Result, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { QuestionType, formatExamTime, formatScore } from '@kaopei/shared';
+import { formatExamTime, formatScore } from '@kaopei/shared';
 import { LinkButton } from '../../../app/link-button';
 import { PageError, PageLoading } from '../../../app/page-states';
 import { ApiError } from '../../../lib/http';
@@ -29,9 +29,10 @@ function ResultQuestionCard({
   question: ResultQuestion;
   answersReleased: boolean;
 }) {
-  const code = question.type === QuestionType.CODE ? asCodeAnswer(question.answer) : null;
+  // Only a code response is {language, code}; only a code key has samples.
+  const code = asCodeAnswer(question.answer);
   const key = answersReleased ? describeKey(question) : null;
-  const samples = answersReleased && question.type === QuestionType.CODE ? codeSamples(question.key) : [];
+  const samples = answersReleased ? codeSamples(question.key) : [];
   return (
     <article className="kp-m-card kp-m-result-question" data-testid="result-question">
       <div className="kp-m-question__head">

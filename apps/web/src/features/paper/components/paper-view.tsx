@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { Typography } from 'antd';
-import { QuestionType, formatScore, isTrueAnswer, optionLetter } from '@kaopei/shared';
+import {
+  QuestionType,
+  blankCountOf,
+  formatScore,
+  isQuestionType,
+  optionLetter,
+  trueFalseText,
+} from '@kaopei/shared';
 import { answerText } from '../../../lib/question-rules';
 import type { ChoiceOption } from '../api';
 import { sectionOrdinal } from './paper-outline';
@@ -25,49 +32,56 @@ export interface ViewPaper {
   sections: { name: string; questions: ViewQuestion[] }[];
 }
 
-function blankCount(question: ViewQuestion): number {
-  const blanks = (question.answer as { blanks?: unknown[] } | null)?.blanks;
-  return Array.isArray(blanks) && blanks.length > 0 ? blanks.length : 1;
+function ChoiceArea({ question }: { question: ViewQuestion }): ReactNode {
+  return (
+    <ol className="kp-paper-view__options kp-paper-view__options--list">
+      {(question.options ?? []).map((option, index) => (
+        <li key={index}>
+          <span className="kp-paper-view__letter">{optionLetter(index)}.</span> {option.content}
+        </li>
+      ))}
+    </ol>
+  );
 }
 
-/** How a candidate answers: options to tick, 正确/错误, blanks or lines. */
+const LinesArea = (): ReactNode => <div className="kp-paper-view__lines" aria-hidden />;
+
+/**
+ * How a candidate answers each kind on paper: options to tick, 正确/错误, blanks or lines (the web's part
+ * of the registry in packages/shared `question-kinds/`).
+ */
+const ANSWER_AREAS: Readonly<Record<QuestionType, (props: { question: ViewQuestion }) => ReactNode>> = {
+  [QuestionType.TRUE_FALSE]: () => (
+    <div className="kp-paper-view__options">
+      <span className="kp-paper-view__choice">○ {trueFalseText(true)}</span>
+      <span className="kp-paper-view__choice">○ {trueFalseText(false)}</span>
+    </div>
+  ),
+  [QuestionType.SINGLE]: ChoiceArea,
+  [QuestionType.MULTIPLE]: ChoiceArea,
+  [QuestionType.FILL]: ({ question }) => (
+    <div className="kp-paper-view__blanks">
+      {Array.from({ length: blankCountOf(question.answer) }, (_, index) => (
+        <span key={index}>
+          第{index + 1}空：
+          <span className="kp-paper-view__line" />
+        </span>
+      ))}
+    </div>
+  ),
+  [QuestionType.SHORT]: LinesArea,
+  [QuestionType.CODE]: () => (
+    <Typography.Text type="secondary">（编程题：考试时在代码编辑器中作答）</Typography.Text>
+  ),
+};
+
 function AnswerArea({ question }: { question: ViewQuestion }): ReactNode {
-  if (question.type === QuestionType.TRUE_FALSE)
-    return (
-      <div className="kp-paper-view__options">
-        <span className="kp-paper-view__choice">○ 正确</span>
-        <span className="kp-paper-view__choice">○ 错误</span>
-      </div>
-    );
-  if (question.type === QuestionType.SINGLE || question.type === QuestionType.MULTIPLE)
-    return (
-      <ol className="kp-paper-view__options kp-paper-view__options--list">
-        {(question.options ?? []).map((option, index) => (
-          <li key={index}>
-            <span className="kp-paper-view__letter">{optionLetter(index)}.</span> {option.content}
-          </li>
-        ))}
-      </ol>
-    );
-  if (question.type === QuestionType.FILL)
-    return (
-      <div className="kp-paper-view__blanks">
-        {Array.from({ length: blankCount(question) }, (_, index) => (
-          <span key={index}>
-            第{index + 1}空：
-            <span className="kp-paper-view__line" />
-          </span>
-        ))}
-      </div>
-    );
-  if (question.type === QuestionType.CODE)
-    return <Typography.Text type="secondary">（编程题：考试时在代码编辑器中作答）</Typography.Text>;
-  return <div className="kp-paper-view__lines" aria-hidden />;
+  const Area = isQuestionType(question.type) ? ANSWER_AREAS[question.type] : LinesArea;
+  return <Area question={question} />;
 }
 
 /** The answer key line: 正确/错误 and option letters from A per spec §3, the key text otherwise. */
 export function answerKey(question: Pick<ViewQuestion, 'type' | 'options' | 'answer'>): string {
-  if (question.type === QuestionType.TRUE_FALSE) return isTrueAnswer(question.answer) ? '正确' : '错误';
   return answerText({ type: question.type, options: question.options, answer: question.answer });
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Checkbox, Input, InputNumber, Radio, Space, Switch } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { optionLetter } from '@kaopei/shared';
+import { optionLetter, trueFalseText } from '@kaopei/shared';
 import type { ChoiceOption, CodeAnswer, FillAnswer, ShortAnswer } from '../api';
 
 /** Options with correct flags: radio for single choice, checkboxes for multiple choice. */
@@ -78,8 +78,8 @@ export function TrueFalseEditor({
   return (
     <Switch
       checked={value}
-      checkedChildren="正确"
-      unCheckedChildren="错误"
+      checkedChildren={trueFalseText(true)}
+      unCheckedChildren={trueFalseText(false)}
       aria-label="判断题答案"
       onChange={(checked) => onChange?.(checked)}
     />

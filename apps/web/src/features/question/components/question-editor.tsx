@@ -1,46 +1,31 @@
 import { useEffect, type ReactNode } from 'react';
-import { App, Button, Checkbox, Drawer, Form, Input, InputNumber, Select, Slider, Space } from 'antd';
+import { App, Button, Drawer, Form, Input, InputNumber, Select, Slider, Space } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
-  CODE_LANGUAGES,
   DEFAULT_QUESTION_POINTS,
   QUESTION_TYPES,
   QuestionType,
   difficultyLabel,
+  isQuestionType,
   questionTypeLabel,
-  type CodeLanguage,
 } from '@kaopei/shared';
-import { CodeEditor, type CodeByLanguage } from '../../../components/code-editor';
 import {
   addQuestion,
   fetchQuestionTags,
   modifyQuestion,
   questionKeys,
   type BankOption,
-  type ChoiceOption,
-  type CodeAnswer,
-  type FillAnswer,
   type QuestionInput,
   type QuestionRow,
-  type ShortAnswer,
 } from '../api';
-import { FillEditor, OptionsEditor, ShortEditor, TestCasesEditor, TrueFalseEditor } from './answer-editors';
+import { EMPTY_KEY, KEY_EDITORS, type KeyEditor, type KeyFormValues } from './key-editors';
 import { KnowledgePicker } from '../../../components/knowledge-picker';
 import { RichTextEditor } from './rich-text-editor';
 
-interface FormValues {
+interface FormValues extends KeyFormValues {
   bankId?: number;
   type: number;
   stem: string;
-  options: ChoiceOption[];
-  trueFalse: boolean;
-  fill: FillAnswer;
-  short: ShortAnswer;
-  languages: CodeLanguage[];
-  templates: CodeByLanguage;
-  testCases: CodeAnswer['testCases'];
-  timeLimit: number;
-  memoryLimit: number;
   difficulty: number;
   defaultPoints: number;
   analysis: string;
@@ -51,20 +36,7 @@ interface FormValues {
 const EMPTY: FormValues = {
   type: QuestionType.SINGLE,
   stem: '',
-  options: [
-    { content: '', correct: true },
-    { content: '', correct: false },
-    { content: '', correct: false },
-    { content: '', correct: false },
-  ],
-  trueFalse: true,
-  fill: { blanks: [{ answers: [] }], caseSensitive: false },
-  short: { reference: '', scoringPoints: [] },
-  languages: ['java'],
-  templates: {},
-  testCases: [{ input: '', output: '', sample: true }],
-  timeLimit: 1000,
-  memoryLimit: 256,
+  ...EMPTY_KEY,
   difficulty: 5,
   defaultPoints: DEFAULT_QUESTION_POINTS,
   analysis: '',
@@ -72,8 +44,11 @@ const EMPTY: FormValues = {
   knowledgeIds: [],
 };
 
+const keyEditorOf = (type: number): KeyEditor | undefined =>
+  isQuestionType(type) ? KEY_EDITORS[type] : undefined;
+
 function toFormValues(question: QuestionRow): FormValues {
-  const values: FormValues = {
+  return {
     ...EMPTY,
     bankId: question.bankId,
     type: question.type,
@@ -83,24 +58,12 @@ function toFormValues(question: QuestionRow): FormValues {
     analysis: question.analysis ?? '',
     tagIds: question.tags.map((tag) => tag.tagId),
     knowledgeIds: question.knowledgePoints.map((point) => point.knowledgeId),
+    ...keyEditorOf(question.type)?.toForm(question),
   };
-  if (question.options) values.options = question.options;
-  if (question.type === QuestionType.TRUE_FALSE) values.trueFalse = question.answer === true;
-  if (question.type === QuestionType.FILL) values.fill = question.answer as FillAnswer;
-  if (question.type === QuestionType.SHORT) values.short = question.answer as ShortAnswer;
-  if (question.type === QuestionType.CODE) {
-    const code = question.answer as CodeAnswer;
-    values.languages = code.languages as CodeLanguage[];
-    values.templates = code.templates as CodeByLanguage;
-    values.testCases = code.testCases;
-    values.timeLimit = code.timeLimit;
-    values.memoryLimit = code.memoryLimit;
-  }
-  return values;
 }
 
 function toInput(values: FormValues): QuestionInput {
-  const base = {
+  return {
     bankId: values.bankId ?? 0,
     type: values.type,
     stem: values.stem,
@@ -109,41 +72,8 @@ function toInput(values: FormValues): QuestionInput {
     defaultPoints: values.defaultPoints,
     tagIds: values.tagIds,
     knowledgeIds: values.knowledgeIds,
+    ...keyEditorOf(values.type)?.fromForm(values),
   };
-  switch (values.type) {
-    case QuestionType.SINGLE:
-    case QuestionType.MULTIPLE:
-      return { ...base, options: values.options };
-    case QuestionType.TRUE_FALSE:
-      return { ...base, answer: values.trueFalse };
-    case QuestionType.FILL:
-      return {
-        ...base,
-        answer: {
-          ...values.fill,
-          blanks: values.fill.blanks.map((blank) => ({ answers: blank.answers.filter((a) => a !== '') })),
-        },
-      };
-    case QuestionType.SHORT:
-      return { ...base, answer: values.short };
-    default: {
-      const templates = Object.fromEntries(
-        Object.entries(values.templates).filter(([language]) =>
-          values.languages.includes(language as CodeLanguage),
-        ),
-      );
-      return {
-        ...base,
-        answer: {
-          languages: values.languages,
-          templates,
-          testCases: values.testCases,
-          timeLimit: values.timeLimit,
-          memoryLimit: values.memoryLimit,
-        },
-      };
-    }
-  }
 }
 
 /** One editor for all six question types. */
@@ -167,7 +97,7 @@ export function QuestionEditor({
   const [form] = Form.useForm<FormValues>();
   const type = Form.useWatch('type', form) ?? EMPTY.type;
   const difficulty = Form.useWatch('difficulty', form) ?? EMPTY.difficulty;
-  const languages = Form.useWatch('languages', form) ?? EMPTY.languages;
+  const KeyFields = keyEditorOf(type)?.Fields;
   const tags = useQuery({ queryKey: questionKeys.tags, queryFn: fetchQuestionTags, enabled: open });
 
   useEffect(() => {
@@ -236,53 +166,7 @@ export function QuestionEditor({
           <RichTextEditor placeholder="题干" />
         </Form.Item>
 
-        {type === QuestionType.SINGLE || type === QuestionType.MULTIPLE ? (
-          <Form.Item name="options" label="选项（勾选正确答案）">
-            <OptionsEditor single={type === QuestionType.SINGLE} />
-          </Form.Item>
-        ) : null}
-        {type === QuestionType.TRUE_FALSE ? (
-          <Form.Item name="trueFalse" label="答案">
-            <TrueFalseEditor />
-          </Form.Item>
-        ) : null}
-        {type === QuestionType.FILL ? (
-          <Form.Item name="fill" label="填空答案">
-            <FillEditor />
-          </Form.Item>
-        ) : null}
-        {type === QuestionType.SHORT ? (
-          <Form.Item name="short" label="参考答案与得分点">
-            <ShortEditor />
-          </Form.Item>
-        ) : null}
-        {type === QuestionType.CODE ? (
-          <>
-            <Form.Item
-              name="languages"
-              label="编程语言"
-              rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一种语言' }]}
-            >
-              <Checkbox.Group
-                options={CODE_LANGUAGES.map((language) => ({ label: language.label, value: language.id }))}
-              />
-            </Form.Item>
-            <Form.Item name="templates" label="代码模板">
-              <CodeEditor languages={languages.length > 0 ? languages : ['java']} height={220} />
-            </Form.Item>
-            <Form.Item name="testCases" label="测试用例">
-              <TestCasesEditor />
-            </Form.Item>
-            <Space size={16}>
-              <Form.Item name="timeLimit" label="时间限制">
-                <InputNumber min={100} max={60_000} step={100} addonAfter="ms" aria-label="时间限制" />
-              </Form.Item>
-              <Form.Item name="memoryLimit" label="内存限制">
-                <InputNumber min={16} max={4096} addonAfter="MB" aria-label="内存限制" />
-              </Form.Item>
-            </Space>
-          </>
-        ) : null}
+        {KeyFields ? <KeyFields /> : null}
 
         <Space size={24} align="start">
           <Form.Item
