@@ -107,7 +107,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await startBackgroundWork(app, deps);
   app.addHook('onClose', async () => {
     await deps.queue.stop();
-    await deps.jobs.idle();
     redis?.disconnect();
     if (!options.realtime) await deps.realtime.close();
     if (!options.database) await database.close();
@@ -204,7 +203,7 @@ async function createDeps(
     rsa: await loadRsaKeys(database.db, config.rsaPrivateKey),
     mailer: createMailer(config, app.log),
     storage: new LocalStorage(path.join(config.dataDir, 'files')),
-    jobs: new JobRunner(database.db, app.log),
+    jobs: new JobRunner(database.db, app.log, queue),
     realtime,
     judge,
     queue,

@@ -4,70 +4,100 @@ import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import type { ImportResult, JobView } from '@kaopei/shared/contracts/file';
 import type { RequestContext } from './context';
+import type { Queue } from './queue';
 
 export interface JobProgress {
   /** Reports how many of `total` items are done (written at most every 250 ms). */
   advance(processed: number): Promise<void>;
 }
 
+/** How a kind of job runs: the caller who started it, the input it was started with, its progress. */
+export type JobWork<I> = (ctx: RequestContext, input: I, progress: JobProgress) => Promise<ImportResult>;
+
+/** The queue job that runs one row of `jobs`. */
+interface QueuedJob {
+  jobId: number;
+  kind: string;
+  total: number;
+  ctx: RequestContext;
+  input: unknown;
+}
+
+/** The job queue's name for long work started by a user (imports, large exports). */
+export const USER_JOBS_QUEUE = 'user-jobs';
+
 /**
- * Runs long work (imports, large exports) outside the request. State and progress live in the
- * `jobs` table, so any instance can answer the browser's progress polls.
+ * Runs long work (imports, large exports) outside the request, as jobs of the job queue (queue.ts), so
+ * any instance may run them. State and progress live in the `jobs` table, so any instance can answer
+ * the browser's progress polls. A job is tried once: work half done is not safe to run again.
  */
 export class JobRunner {
-  private readonly running = new Set<Promise<void>>();
+  private readonly kinds = new Map<string, JobWork<unknown>>();
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    private readonly queue: Queue,
+  ) {
+    // Inputs (an import's rows) are gone from the queue's tables a minute after the job.
+    queue.define<QueuedJob>(USER_JOBS_QUEUE, (job) => this.run(job), {
+      retries: 0,
+      expireSeconds: 30 * 60,
+      keepSeconds: 60,
+    });
+  }
 
-  async start(
-    ctx: Pick<RequestContext, 'organizationId' | 'userId'>,
-    kind: string,
-    total: number,
-    work: (progress: JobProgress) => Promise<ImportResult>,
-  ): Promise<number> {
+  /** How jobs of a kind run (a module registers its kinds with its routes). */
+  define<I>(kind: string, work: JobWork<I>): void {
+    this.kinds.set(kind, work as JobWork<unknown>);
+  }
+
+  /** Records a job of `total` items and queues it; returns its id for the progress polls. */
+  async start(ctx: RequestContext, kind: string, total: number, input: object): Promise<number> {
+    if (!this.kinds.has(kind)) throw new Error(`job kind ${kind} is not defined`);
     const [job] = await this.db
       .insert(jobs)
       .values({ organizationId: ctx.organizationId, createdBy: ctx.userId, kind, total, status: 'running' })
       .returning({ id: jobs.id });
     if (!job) throw new Error('job insert failed');
+    const queued: QueuedJob = { jobId: job.id, kind, total, ctx: { ...ctx }, input };
+    await this.queue.send(USER_JOBS_QUEUE, queued);
+    return job.id;
+  }
+
+  private async run({ jobId, kind, total, ctx, input }: QueuedJob): Promise<void> {
     let lastWrite = 0;
     const progress: JobProgress = {
       advance: async (processed) => {
         const now = Date.now();
         if (now - lastWrite < 250 && processed < total) return;
         lastWrite = now;
-        await this.db.update(jobs).set({ processed, updatedAt: new Date() }).where(eq(jobs.id, job.id));
+        await this.db.update(jobs).set({ processed, updatedAt: new Date() }).where(eq(jobs.id, jobId));
       },
     };
-    const run = (async () => {
-      try {
-        const result = await work(progress);
-        await this.db
-          .update(jobs)
-          .set({ status: 'succeeded', processed: total, result: result as object, updatedAt: new Date() })
-          .where(eq(jobs.id, job.id));
-      } catch (error) {
-        this.log.error({ err: error, jobId: job.id, kind }, 'job failed');
-        const message =
-          error instanceof Error && /[\u4e00-\u9fa5]/.test(error.message) ? error.message : '处理失败';
-        await this.db
-          .update(jobs)
-          .set({ status: 'failed', error: message.slice(0, 500), updatedAt: new Date() })
-          .where(eq(jobs.id, job.id))
-          .catch(() => undefined);
-      }
-    })();
-    this.running.add(run);
-    void run.finally(() => this.running.delete(run));
-    return job.id;
+    try {
+      const work = this.kinds.get(kind);
+      if (!work) throw new Error(`job kind ${kind} is not defined on this instance`);
+      const result = await work(ctx, input, progress);
+      await this.db
+        .update(jobs)
+        .set({ status: 'succeeded', processed: total, result: result as object, updatedAt: new Date() })
+        .where(eq(jobs.id, jobId));
+    } catch (error) {
+      this.log.error({ err: error, jobId, kind }, 'job failed');
+      const message =
+        error instanceof Error && /[\u4e00-\u9fa5]/.test(error.message) ? error.message : '处理失败';
+      await this.db
+        .update(jobs)
+        .set({ status: 'failed', error: message.slice(0, 500), updatedAt: new Date() })
+        .where(eq(jobs.id, jobId))
+        .catch(() => undefined);
+    }
   }
 
-  /** Resolves when every job started so far has finished (tests, graceful shutdown). */
+  /** Runs every queued job to its end (tests; the queue works them in the background otherwise). */
   async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running]);
+    await this.queue.drain();
   }
 
   /** A job of the caller's organisation, as the progress poll shows it. */

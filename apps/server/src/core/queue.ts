@@ -34,6 +34,8 @@ export interface DefineOptions {
   deadLetter?: string;
   /** At most one job waiting and one running (periodic work). */
   single?: boolean;
+  /** How long a finished job (and its data) is kept (default 7 days). */
+  keepSeconds?: number;
 }
 
 export interface SendOptions {
@@ -132,6 +134,7 @@ export class Queue {
         retryLimit: options.retries ?? 2,
         retryDelay: options.retryDelaySeconds ?? 0,
         expireInSeconds: options.expireSeconds ?? 15 * 60,
+        ...(options.keepSeconds ? { deleteAfterSeconds: options.keepSeconds } : {}),
         ...(options.deadLetter ? { deadLetter: options.deadLetter } : {}),
       });
     }

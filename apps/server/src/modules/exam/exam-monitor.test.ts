@@ -730,7 +730,9 @@ describe('invigilating', () => {
       .update(examAttempts)
       .set({ deadlineAt: new Date(Date.now() - 120_000) })
       .where(eq(examAttempts.id, view.attemptId));
-    // The sweeper runs every second in this app.
+    // The deadline sweep, a periodic job of the queue that tests work by hand.
+    await t.app.deps.queue.send('exam-sweep', {});
+    await t.app.deps.queue.drain();
     expect(await stream.next('submitted', 8000)).toEqual({ reason: 'timeout' });
     stream.close();
     // A stream opened on a closed attempt says so at once.

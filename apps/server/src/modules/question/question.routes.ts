@@ -12,6 +12,13 @@ import {
   parseQuestionFile,
   runQuestionImport,
 } from './question.excel';
+
+/** A question import as the job queue carries it (core/jobs.ts). */
+interface QuestionImportInput {
+  bankId: number;
+  rows: Parameters<typeof runQuestionImport>[3];
+  mode: Parameters<typeof runQuestionImport>[4];
+}
 import { listTags } from '../tag/tag.service';
 import {
   addQuestion,
@@ -39,6 +46,9 @@ const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 /** Questions of the six canonical types (contracts: packages/shared/src/contracts/question.ts). */
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+  app.deps.jobs.define<QuestionImportInput>('question-import', (ctx, { bankId, rows, mode }, progress) =>
+    runQuestionImport(db, ctx, bankId, rows, mode, progress),
+  );
   routes(app, questionContracts, {
     add: async (request) => ok(await addQuestion(db, request.ctx, request.body)),
     modify: async (request) => ok(await modifyQuestion(db, request.ctx, request.query.id, request.body)),
@@ -135,9 +145,8 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const rows = await parseQuestionFile(buffer);
       const ctx: RequestContext = { ...request.ctx };
-      const jobId = await app.deps.jobs.start(ctx, 'question-import', rows.length, (progress) =>
-        runQuestionImport(db, ctx, questionBankId, rows, mode, progress),
-      );
+      const input: QuestionImportInput = { bankId: questionBankId, rows, mode };
+      const jobId = await app.deps.jobs.start(ctx, 'question-import', rows.length, input);
       return ok({ jobId, total: rows.length });
     },
     export: async (request, reply) => {

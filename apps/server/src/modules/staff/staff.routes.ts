@@ -11,6 +11,12 @@ import { routes } from '../../core/route';
 import { allDepartments } from '../department/department.service';
 import { buildImportTemplate, parseImportFile } from './staff.excel';
 import { runImport } from './staff.import';
+
+/** A staff import as the job queue carries it (core/jobs.ts). */
+interface StaffImportInput {
+  rows: Parameters<typeof runImport>[2];
+  options: Parameters<typeof runImport>[3];
+}
 import { listPostNames } from './staff.repo';
 import {
   addStaff,
@@ -39,6 +45,9 @@ function fieldValue(fields: MultipartFields, name: string): string | undefined {
 
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+  app.deps.jobs.define<StaffImportInput>('staff-import', (ctx, { rows, options }, progress) =>
+    runImport(db, ctx, rows, options, progress),
+  );
 
   const canAssignRoles = async (request: FastifyRequest) =>
     request.ctx.isAdmin || (await app.deps.menus.grantedUrls(request.ctx)).has(ROLE_MENU);
@@ -113,9 +122,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const rows = await parseImportFile(buffer);
       const ctx: RequestContext = { ...request.ctx };
-      const jobId = await app.deps.jobs.start(ctx, 'staff-import', rows.length, (progress) =>
-        runImport(db, ctx, rows, { mode: request.query.mode, defaultPassword: rawDefault }, progress),
-      );
+      const input: StaffImportInput = {
+        rows,
+        options: { mode: request.query.mode, defaultPassword: rawDefault },
+      };
+      const jobId = await app.deps.jobs.start(ctx, 'staff-import', rows.length, input);
       return ok({ jobId, total: rows.length });
     },
   });
