@@ -1,14 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Form, Input, Result, Spin, Typography } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Result, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useAppConfig } from '../../../app/app-config-context';
 import { LinkButton } from '../../../app/link-button';
 import { PublicLayout } from '../../../components/public-layout';
-import { checkResetToken, PasswordEncryptionError, preparePasswords, resetPasswordByMail } from '../api';
-import { confirmPasswordRules, newPasswordRules, PASSWORD_HINT } from '../../../lib/password-rules';
+import { checkResetToken, resetPasswordByMail } from '../api';
+import { NewPasswordFields, PasswordResetDone, usePasswordReset } from '../components/password-reset-parts';
 import '../account.css';
 
 interface MailResetValues {
@@ -31,34 +29,49 @@ function InvalidLink(): ReactNode {
   );
 }
 
+/** 设置新密码: how long the link is valid, and the new password. */
+function MailResetForm(props: { token: string; expiresAt: number | null | undefined }): ReactNode {
+  const { token, expiresAt } = props;
+  const reset = usePasswordReset<MailResetValues>((_values, prepared) =>
+    resetPasswordByMail({ token, ...prepared }),
+  );
+  if (reset.done) return <PasswordResetDone subTitle="请使用新密码登录。" />;
+  return (
+    <>
+      <Typography.Title level={3} className="kp-auth-page__title">
+        设置新密码
+      </Typography.Title>
+      <Typography.Text type="secondary" className="kp-auth-page__intro">
+        {expiresAt
+          ? `本链接在 ${dayjs(expiresAt).format('HH:mm')} 前有效，且只能使用一次。`
+          : '本链接只能使用一次。'}
+      </Typography.Text>
+      <Form
+        layout="vertical"
+        size="large"
+        onFinish={(v: MailResetValues) => void reset.submit(v)}
+        name="mail-reset"
+        requiredMark={false}
+      >
+        <NewPasswordFields error={reset.error} />
+        <Button type="primary" htmlType="submit" block loading={reset.saving} data-testid="mail-reset-submit">
+          确认修改
+        </Button>
+      </Form>
+    </>
+  );
+}
+
 /** /mailPwdUpdate?token=…: sets a new password from the e-mailed link. */
 export default function MailPasswordUpdatePage(): ReactNode {
-  const config = useAppConfig();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
   const check = useQuery({
     queryKey: ['account', 'reset-token', token],
     queryFn: () => checkResetToken(token),
     enabled: token.length >= 16,
     staleTime: Infinity,
   });
-
-  const submit = async (values: MailResetValues) => {
-    setSaving(true);
-    setError(null);
-    try {
-      const prepared = await preparePasswords({ password: values.password }, config.requireEncryptedPassword);
-      await resetPasswordByMail({ token, password: prepared.values.password, encrypted: prepared.encrypted });
-      setDone(true);
-    } catch (failure) {
-      if (failure instanceof PasswordEncryptionError) setError(failure.message);
-    } finally {
-      setSaving(false);
-    }
-  };
 
   let body: ReactNode;
   if (token.length < 16) body = <InvalidLink />;
@@ -77,60 +90,8 @@ export default function MailPasswordUpdatePage(): ReactNode {
         extra={<Button onClick={() => void check.refetch()}>重试</Button>}
       />
     );
-  else if (done)
-    body = (
-      <Result
-        status="success"
-        title="密码已重置"
-        subTitle="请使用新密码登录。"
-        extra={
-          <LinkButton to="/login" type="primary">
-            去登录
-          </LinkButton>
-        }
-      />
-    );
   else if (!check.data.valid) body = <InvalidLink />;
-  else
-    body = (
-      <>
-        <Typography.Title level={3} className="kp-auth-page__title">
-          设置新密码
-        </Typography.Title>
-        <Typography.Text type="secondary" className="kp-auth-page__intro">
-          {check.data.expiresAt
-            ? `本链接在 ${dayjs(check.data.expiresAt).format('HH:mm')} 前有效，且只能使用一次。`
-            : '本链接只能使用一次。'}
-        </Typography.Text>
-        <Form
-          layout="vertical"
-          size="large"
-          onFinish={(v: MailResetValues) => void submit(v)}
-          name="mail-reset"
-          requiredMark={false}
-        >
-          <Form.Item name="password" label="新密码" extra={PASSWORD_HINT} rules={newPasswordRules()}>
-            <Input.Password prefix={<LockOutlined />} placeholder="新密码" autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label="确认新密码"
-            dependencies={['password']}
-            rules={confirmPasswordRules('password')}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder="再次输入新密码"
-              autoComplete="new-password"
-            />
-          </Form.Item>
-          {error ? <Alert type="error" showIcon title={error} className="kp-account__error" /> : null}
-          <Button type="primary" htmlType="submit" block loading={saving} data-testid="mail-reset-submit">
-            确认修改
-          </Button>
-        </Form>
-      </>
-    );
+  else body = <MailResetForm token={token} expiresAt={check.data.expiresAt} />;
 
   return (
     <PublicLayout>
