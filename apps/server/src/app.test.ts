@@ -27,6 +27,18 @@ describe('HTTP basics', () => {
     expect(res.body).toEqual({ code: -1, message: '接口不存在：GET /user/api/v1/nothing-here', res: null });
   });
 
+  it('names an invalid field as a person knows it, never by its API name or path', async () => {
+    const send = (body: unknown) => call(t, 'POST', '/user/api/v1/user/message', { user: org.admin, body });
+    for (const [body, message] of [
+      [{ content: 5 }, '内容应为文本'],
+      [{}, '内容不能为空'],
+    ] as const) {
+      const res = await send(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: -1, message, res: null });
+    }
+  });
+
   it('answers malformed JSON with a Chinese 400 and no internals', async () => {
     const raw = await t.app.inject({
       method: 'POST',

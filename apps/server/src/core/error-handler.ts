@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { fieldMessage } from '@kaopei/shared/contracts/field-labels';
 import { AppError } from './http';
 
 const PART_LABELS: Record<string, string> = {
@@ -14,13 +15,11 @@ interface ValidationIssue {
   message?: string;
 }
 
-/** Builds the Chinese 400 message, naming the first invalid field. */
+/** Builds the Chinese 400 message for the first invalid field, named as a person knows it. */
 export function validationMessage(context: string | undefined, issues: ValidationIssue[]): string {
   const first = issues[0];
-  const field = (first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  const part = PART_LABELS[context ?? ''] ?? '参数';
-  const what = field ? `参数 ${field}` : part;
-  return `${what} 不正确：${first?.message ?? '格式错误'}`;
+  const path = (first?.instancePath ?? '').split('/').filter((part) => part !== '');
+  return fieldMessage(path, first?.message ?? '格式不正确', PART_LABELS[context ?? ''] ?? '请求参数');
 }
 
 /** Every failure becomes the envelope with a Chinese message; nothing internal leaks. */

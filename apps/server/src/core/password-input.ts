@@ -27,11 +27,10 @@ export function readNewPassword(
   deps: Pick<Deps, 'rsa' | 'config'>,
   value: string,
   encrypted: boolean | undefined,
-  field = 'password',
   label = '新密码',
 ): string {
   const password = decodePassword(deps, value, encrypted);
   const problem = passwordProblem(password);
-  if (problem) throw badRequest(`参数 ${field} 不正确：${label}${problem.replace(/^密码/, '')}`);
+  if (problem) throw badRequest(`${label}${problem.replace(/^密码/, '')}`);
   return password;
 }

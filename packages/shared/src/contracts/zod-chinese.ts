@@ -74,6 +74,26 @@ function message(issue: Issue): string {
   }
 }
 
+/** The shapes of the messages above; a message of another shape is a schema's own (see field-labels.ts). */
+const STOCK_MESSAGES = [
+  /^不能为空$/,
+  /^应为\S+$/,
+  /^不能(超过|少于) \S+ 个字符$/,
+  /^至少选择一项$/,
+  /^(最多|至少) \S+ 项$/,
+  /^(不能大于|必须小于|不能小于|必须大于) \S+$/,
+  /^只能是 /,
+  /^不是有效的\S+$/,
+  /^必须是 \S+ 的倍数$/,
+  /^包含不认识的字段$/,
+  /^格式不正确$/,
+];
+
+/** Whether `message` is one of zod's stock messages (which do not name their field). */
+export function isStockMessage(message: string): boolean {
+  return STOCK_MESSAGES.some((shape) => shape.test(message));
+}
+
 export const chineseErrors: Partial<z.core.$ZodConfig> = {
   localeError: (issue) => ({ message: message(issue) }),
 };

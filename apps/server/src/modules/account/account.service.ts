@@ -153,7 +153,7 @@ export async function changePassword(
     const old = decodePassword(deps, input.oldPassword, input.encrypted);
     if (!(await verifyPassword(user.passwordHash, old))) {
       await rateLimiter.hit(key, WINDOW_15_MIN);
-      throw badRequest('参数 oldPassword 不正确：原密码错误');
+      throw badRequest('原密码错误');
     }
     await rateLimiter.reset(key);
   } else if (input.code) {

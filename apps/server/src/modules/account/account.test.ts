@@ -107,10 +107,10 @@ describe('profile', () => {
     const user = await freshUser();
     const before = await row(user.id);
     const cases: [unknown, string][] = [
-      [{ email: 'not-an-email' }, '参数 email 不正确：邮箱格式不正确'],
-      [{ realName: '   ' }, '参数 realName 不正确：姓名不能为空'],
-      [{ avatarUrl: 'javascript:alert(1)' }, '参数 avatarUrl 不正确：头像地址不正确'],
-      [{ gender: 'male' }, '参数 gender 不正确：性别取值不正确'],
+      [{ email: 'not-an-email' }, '邮箱格式不正确'],
+      [{ realName: '   ' }, '姓名不能为空'],
+      [{ avatarUrl: 'javascript:alert(1)' }, '头像地址不正确'],
+      [{ gender: 'male' }, '性别取值不正确'],
     ];
     for (const [body, message] of cases) {
       const res = await call(t, 'POST', '/user/api/v1/user/profile/modify', { user, body });
@@ -175,13 +175,13 @@ describe('changing the phone', () => {
     expect(same.body.message).toBe('新手机号不能与当前手机号相同');
     const bad = await call(t, 'POST', '/user/api/v1/user/phone/code?phone=123', { user });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('参数 phone 不正确：手机号格式不正确');
+    expect(bad.body.message).toBe('手机号格式不正确');
     const badCode = await call(t, 'POST', '/user/api/v1/user/phone/modify', {
       user,
       body: { phone: uniquePhone(), code: '12' },
     });
     expect(badCode.status).toBe(400);
-    expect(badCode.body.message).toBe('参数 code 不正确：验证码为 6 位数字');
+    expect(badCode.body.message).toBe('验证码为 6 位数字');
     expect((await row(user.id)).phone).toBe(user.phone);
   });
 });
@@ -239,31 +239,15 @@ describe('changing the password', () => {
     const user = await freshUser();
     const hash = (await row(user.id)).passwordHash;
     const cases: [unknown, number, string][] = [
-      [{ oldPassword: 'Wrong12345', password: 'NewPass123' }, 400, '参数 oldPassword 不正确：原密码错误'],
-      [
-        { oldPassword: TEST_PASSWORD, password: 'short1' },
-        400,
-        '参数 password 不正确：新密码长度需为 8–32 位',
-      ],
-      [
-        { oldPassword: TEST_PASSWORD, password: 'onlyletters' },
-        400,
-        '参数 password 不正确：新密码需同时包含字母和数字',
-      ],
-      [
-        { oldPassword: TEST_PASSWORD, password: '1234567890' },
-        400,
-        '参数 password 不正确：新密码需同时包含字母和数字',
-      ],
-      [
-        { oldPassword: TEST_PASSWORD, password: 'a'.repeat(30) + '1234' },
-        400,
-        '参数 password 不正确：新密码长度需为 8–32 位',
-      ],
+      [{ oldPassword: 'Wrong12345', password: 'NewPass123' }, 400, '原密码错误'],
+      [{ oldPassword: TEST_PASSWORD, password: 'short1' }, 400, '新密码长度需为 8–32 位'],
+      [{ oldPassword: TEST_PASSWORD, password: 'onlyletters' }, 400, '新密码需同时包含字母和数字'],
+      [{ oldPassword: TEST_PASSWORD, password: '1234567890' }, 400, '新密码需同时包含字母和数字'],
+      [{ oldPassword: TEST_PASSWORD, password: 'a'.repeat(30) + '1234' }, 400, '新密码长度需为 8–32 位'],
       [{ password: 'NewPass123' }, 400, '请输入原密码或短信验证码'],
       [{ code: '123456', password: 'NewPass123' }, 400, '验证码已失效，请重新获取'],
       [{ oldPassword: TEST_PASSWORD, password: TEST_PASSWORD }, 400, '新密码不能与原密码相同'],
-      [{ oldPassword: TEST_PASSWORD }, 400, '参数 password 不正确：请输入新密码'],
+      [{ oldPassword: TEST_PASSWORD }, 400, '请输入新密码'],
     ];
     for (const [body, status, message] of cases) {
       const res = await call(t, 'POST', '/user/api/v1/user/password/modify', { user, body });
@@ -295,7 +279,7 @@ describe('forgotten password', () => {
       body: { account: user.account, code, password: 'weak' },
     });
     expect(weak.status).toBe(400);
-    expect(weak.body.message).toBe('参数 password 不正确：新密码长度需为 8–32 位');
+    expect(weak.body.message).toBe('新密码长度需为 8–32 位');
     expect(await signInStatus(user.account, TEST_PASSWORD)).toBe(200);
 
     const done = await call(t, 'POST', '/user/api/v1/user/change/pwd/auth', {
@@ -401,16 +385,16 @@ describe('forgotten password', () => {
   it('rejects malformed requests naming the field', async () => {
     const empty = await call(t, 'POST', '/user/api/v1/user/send/pwd/code/auth?account=');
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('参数 account 不正确：请输入账号、手机号或邮箱');
+    expect(empty.body.message).toBe('请输入账号、手机号或邮箱');
     const noCode = await call(t, 'POST', '/user/api/v1/user/change/pwd/auth', {
       body: { account: 'x', password: 'Abcdefg123' },
     });
     expect(noCode.status).toBe(400);
-    expect(noCode.body.message).toContain('code');
+    expect(noCode.body.message).toContain('验证码');
     const badToken = await call(t, 'POST', '/user/api/v1/mail/password/update', {
       body: { token: 'short', password: 'Abcdefg123' },
     });
     expect(badToken.status).toBe(400);
-    expect(badToken.body.message).toBe('参数 token 不正确：重置链接无效');
+    expect(badToken.body.message).toBe('重置链接无效');
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { authContracts, passwordGrantForm, refreshGrantForm } from '@kaopei/shared/contracts/auth';
+import { fieldMessage } from '@kaopei/shared/contracts/field-labels';
 import { bearerToken } from '../../core/auth-hook';
 import { ok } from '../../core/http';
 import { route } from '../../core/route';
@@ -12,8 +13,12 @@ function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<
   const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') || '请求体';
-    throw new OAuthError(400, 'invalid_request', `参数 ${field} 不正确：${issue?.message ?? '格式错误'}`);
+    const message = fieldMessage(
+      (issue?.path ?? []) as (string | number)[],
+      issue?.message ?? '格式不正确',
+      '请求体',
+    );
+    throw new OAuthError(400, 'invalid_request', message);
   }
   return parsed.data;
 }

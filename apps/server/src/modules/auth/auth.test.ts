@@ -108,7 +108,7 @@ describe('password grant', () => {
     const res = await tokenRequest(t, { password: TEST_PASSWORD });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('invalid_request');
-    expect(res.json().error_description).toContain('username');
+    expect(res.json().error_description).toContain('账号');
   });
 
   it('answers a request without a form with an OAuth error', async () => {
@@ -195,7 +195,7 @@ describe('SMS codes', () => {
   it('rejects a malformed phone number naming the field', async () => {
     const res = await call(t, 'POST', '/user/api/v1/user/send/sms/code?phone=12345');
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain('phone');
+    expect(res.body.message).toContain('手机号');
     expect(res.body.message).toContain('手机号格式不正确');
   });
 

@@ -237,7 +237,7 @@ export async function modifyBank(
   return getBank(db, ctx, input.bankId);
 }
 
-export const MOVE_TO_DELETED = '参数 moveTo 不正确：试题不能移动到要删除的题库';
+export const MOVE_TO_DELETED = '试题不能移动到要删除的题库';
 
 /**
  * Deletes banks, all or nothing: a missing or foreign id deletes nothing (404), a public one 403, and a

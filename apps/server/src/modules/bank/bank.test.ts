@@ -207,12 +207,12 @@ describe('question banks', () => {
     const before = await count();
     const userTag = await newTag(other, TagType.USER);
     const cases: [Record<string, unknown>, number, string][] = [
-      [{}, 400, '参数 name 不正确'],
+      [{}, 400, '题库名称必须是文本'],
       [{ name: '  ' }, 400, '题库名称不能为空'],
       [{ name: 'x'.repeat(101) }, 400, '题库名称不能超过 100 个字符'],
       [{ name: '甲', category: 'x'.repeat(51) }, 400, '题库分类不能超过 50 个字符'],
       [{ name: '甲', coverUrl: 'javascript:alert(1)' }, 400, '封面地址不正确'],
-      [{ name: '甲', tagIds: ['a'] }, 400, 'tagIds'],
+      [{ name: '甲', tagIds: ['a'] }, 400, '标签必须是数字'],
       [{ name: '甲', tagIds: [userTag] }, 400, '不是题库标签'],
       [{ name: '甲', tagIds: [999_999_999] }, 404, '标签不存在'],
     ];
@@ -226,7 +226,7 @@ describe('question banks', () => {
     expect(badScope.body.message).toContain('scope');
     const badId = await call(t, 'GET', `${BANK}/detail?bankId=abc`, { user: other.admin });
     expect(badId.status).toBe(400);
-    expect(badId.body.message).toContain('bankId');
+    expect(badId.body.message).toContain('题库必须是数字');
     const emptyDelete = await call(t, 'POST', `${BANK}/delete`, { user: other.admin, body: { bankIds: [] } });
     expect(emptyDelete.status).toBe(400);
     expect(emptyDelete.body.message).toContain('请选择要删除的题库');
@@ -454,9 +454,9 @@ describe('deleting a bank by moving its questions first (moveTo)', () => {
     await addQuestions(org.id, full.bankId, [0]);
     const ids = await questionIdsOf(full.bankId);
     for (const [moveTo, message] of [
-      [full.bankId, '参数 moveTo 不正确'],
-      ['abc', 'moveTo'],
-      [0, 'moveTo'],
+      [full.bankId, '试题不能移动到要删除的题库'],
+      ['abc', '目标题库必须是数字'],
+      [0, '目标题库必须是正整数'],
     ] as const) {
       const res = await del({ bankIds: [full.bankId], moveTo });
       expect(res.status, String(moveTo)).toBe(400);

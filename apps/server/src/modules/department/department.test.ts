@@ -93,7 +93,7 @@ describe('department trees and lists', () => {
     expect(foreign.body.message).toBe('岗位不存在');
     const bad = await call(t, 'GET', `${D}/tree/post/match?postId=abc`, { user: org.admin });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('postId');
+    expect(bad.body.message).toContain('岗位');
   });
 
   it('returns a simple subtree, or 404 for another organisation’s department', async () => {
@@ -195,7 +195,7 @@ describe('department trees and lists', () => {
     expect(foreign.status).toBe(404);
     const none = await call(t, 'GET', `${D}/staffs/batch`, { user: org.staff });
     expect(none.status).toBe(400);
-    expect(none.body.message).toContain('departmentIds');
+    expect(none.body.message).toContain('部门');
     const orgStaff = await call(t, 'GET', `${D}/organization/staffs?page=0&size=10`, { user: org.staff });
     expect(orgStaff.body.res?.total).toBe(2);
     expect(data<{ userId: number }[]>(orgStaff).map((r) => r.userId)).not.toContain(other.admin.id);
@@ -231,20 +231,20 @@ describe('department changes', () => {
     const before = await departmentCount(org.id);
     const empty = await call(t, 'POST', `${D}/add`, { user: org.admin, body: { name: '   ' } });
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('参数 name 不正确：部门名称不能为空');
+    expect(empty.body.message).toBe('部门名称不能为空');
     const missing = await call(t, 'POST', `${D}/add`, { user: org.admin, body: {} });
-    expect(missing.body.message).toBe('参数 name 不正确：部门名称不能为空');
+    expect(missing.body.message).toBe('部门名称不能为空');
     const slash = await call(t, 'POST', `${D}/add`, { user: org.admin, body: { name: '技术/研发' } });
     expect(slash.status).toBe(400);
     expect(slash.body.message).toContain('部门名称不能包含“/”');
     const long = await call(t, 'POST', `${D}/add`, { user: org.admin, body: { name: 'x'.repeat(51) } });
-    expect(long.body.message).toBe('参数 name 不正确：部门名称不能超过 50 个字符');
+    expect(long.body.message).toBe('部门名称不能超过 50 个字符');
     const badParent = await call(t, 'POST', `${D}/add`, {
       user: org.admin,
       body: { name: 'a', parentId: -1 },
     });
     expect(badParent.status).toBe(400);
-    expect(badParent.body.message).toContain('parentId');
+    expect(badParent.body.message).toContain('上级部门');
     const foreignParent = await call(t, 'POST', `${D}/add`, {
       user: org.admin,
       body: { name: '越权', parentId: other.departmentIds[0] },
@@ -337,7 +337,7 @@ describe('department changes', () => {
       body: { departmentId: ops, sort: -1 },
     });
     expect(badSort.status).toBe(400);
-    expect(badSort.body.message).toBe('参数 sort 不正确：排序位置不能小于 0');
+    expect(badSort.body.message).toBe('排序位置不能小于 0');
   });
 
   it('answers 404 for another organisation’s department and changes nothing there', async () => {

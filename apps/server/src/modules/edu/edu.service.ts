@@ -40,7 +40,7 @@ const statusName = (status: number) => EDU_PROJECT_STATUS_LABELS[status] ?? '';
 
 function checkDates(input: Pick<ProjectInput, 'startDate' | 'endDate'>): void {
   if (input.startDate && input.endDate && input.endDate < input.startDate) {
-    throw badRequest('参数 endDate 不正确：结束日期不能早于开始日期');
+    throw badRequest('结束日期不能早于开始日期');
   }
 }
 

@@ -143,19 +143,16 @@ describe('education–industry projects', () => {
     const project = await create(college);
     const before = await projectCount(college);
     const cases: [Record<string, unknown>, string][] = [
-      [{ name: '  ' }, '参数 name 不正确：请输入项目名称'],
-      [{ status: 5 }, '参数 status 不正确：项目状态只能是 0 筹备中、1 进行中或 2 已结束'],
-      [{ startDate: '2024/01/01' }, '参数 startDate 不正确：开始日期格式应为 YYYY-MM-DD'],
-      [{ startDate: '2024-12-01', endDate: '2024-01-01' }, '参数 endDate 不正确：结束日期不能早于开始日期'],
+      [{ name: '  ' }, '请输入项目名称'],
+      [{ status: 5 }, '项目状态只能是 0 筹备中、1 进行中或 2 已结束'],
+      [{ startDate: '2024/01/01' }, '开始日期格式应为 YYYY-MM-DD'],
+      [{ startDate: '2024-12-01', endDate: '2024-01-01' }, '结束日期不能早于开始日期'],
       [
         { members: [{ memberType: 'school', name: 'x' }] },
-        '参数 members.0.memberType 不正确：成员类型只能是院校（college）或企业（enterprise）',
+        '成员类型只能是院校（college）或企业（enterprise）',
       ],
-      [{ members: [{ memberType: 'college', name: '' }] }, '参数 members.0.name 不正确：请输入成员单位名称'],
-      [
-        { members: [{ memberType: 'college', name: 'x', contactPhone: 'call me' }] },
-        '参数 members.0.contactPhone 不正确：联系电话格式不正确',
-      ],
+      [{ members: [{ memberType: 'college', name: '' }] }, '请输入成员单位名称'],
+      [{ members: [{ memberType: 'college', name: 'x', contactPhone: 'call me' }] }, '联系电话格式不正确'],
     ];
     for (const [patch, message] of cases) {
       const body = { ...sample(), ...patch };
@@ -179,7 +176,7 @@ describe('education–industry projects', () => {
       user: college.admin,
       body: { projectIds: [] },
     });
-    expect(emptyDelete.body.message).toBe('参数 projectIds 不正确：请选择要删除的项目');
+    expect(emptyDelete.body.message).toBe('请选择要删除的项目');
   });
 
   it('lets only administrators change projects', async () => {

@@ -30,11 +30,11 @@ export const examAntiCheatRoutes: FastifyPluginAsyncZod = async (app) => {
     ],
 
     snapshot: async (request) => {
-      if (!request.isMultipart()) throw badRequest('参数 file 不正确：请以 multipart/form-data 上传图片');
+      if (!request.isMultipart()) throw badRequest('请以 multipart/form-data 上传图片');
       const part = await request.file({ limits: { fileSize: MAX_SNAPSHOT_BYTES, files: 1 } });
-      if (!part || part.fieldname !== 'file') throw badRequest('参数 file 不正确：请选择图片');
+      if (!part || part.fieldname !== 'file') throw badRequest('请选择图片');
       const data = await part.toBuffer().catch(() => {
-        throw badRequest('参数 file 不正确：抓拍图片不能超过 1MB');
+        throw badRequest('抓拍图片不能超过 1MB');
       });
       return ok(
         await saveSnapshot(deps, request.ctx, request.query.attemptId, { mimetype: part.mimetype, data }),

@@ -223,8 +223,8 @@ export async function saveSnapshot(
   const exam = await findExamSettings(db, attempt.examId);
   if (!exam || !settingsOf(exam).webcamSnapshots) throw conflict('本场考试未开启摄像头抓拍');
   const ext = SNAPSHOT_TYPES[file.mimetype];
-  if (!ext) throw badRequest('参数 file 不正确：抓拍只能是 JPEG 或 PNG 图片');
-  if (file.data.length === 0) throw badRequest('参数 file 不正确：图片为空');
+  if (!ext) throw badRequest('抓拍只能是 JPEG 或 PNG 图片');
+  if (file.data.length === 0) throw badRequest('图片为空');
   const key = `${attempt.organizationId}/snapshots/${attempt.examId}/${attempt.id}/${randomUUID()}.${ext}`;
   await storage.put(key, file.data);
   const { event, updated } = await db.transaction(async (tx) => {

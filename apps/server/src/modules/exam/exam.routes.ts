@@ -50,9 +50,9 @@ function questionIdOf(
   const fromQuery = query.questionId;
   const fromBody = body?.questionId;
   if (fromQuery !== undefined && fromBody !== undefined && fromQuery !== fromBody)
-    throw badRequest('参数 questionId 不正确：查询参数与请求体给出了不同的试题');
+    throw badRequest('查询参数与请求体给出了不同的试题');
   const questionId = fromQuery ?? fromBody;
-  if (questionId === undefined) throw badRequest('参数 questionId 不正确：请提供试题');
+  if (questionId === undefined) throw badRequest('请提供试题');
   return questionId;
 }
 

@@ -275,7 +275,7 @@ async function resolveAudience(db: DbOrTx, ctx: RequestContext, audience: Audien
     const found = await listDepartmentIds(db, ctx, audience.departmentIds);
     if (found.length !== new Set(audience.departmentIds).size) throw notFound('部门不存在');
   }
-  await requireTags(db, ctx.organizationId, TagType.USER, audience.tagIds, 'audience.tagIds');
+  await requireTags(db, ctx.organizationId, TagType.USER, audience.tagIds);
   const departmentIds = audience.includeSubDepartments
     ? await departmentWithDescendants(db as Db, ctx.organizationId, audience.departmentIds)
     : audience.departmentIds;

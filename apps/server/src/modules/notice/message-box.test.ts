@@ -41,7 +41,7 @@ describe('message box', () => {
     expect(rows(read).map((r) => r.noticeReceiveId)).toEqual([newest?.noticeReceiveId]);
     const bad = await call(t, 'GET', '/user/api/v1/notice/get/notices?status=3', { user: o.staff });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('参数 status 不正确：状态只能是 0（已读）或 1（未读）');
+    expect(bad.body.message).toBe('状态只能是 0（已读）或 1（未读）');
   });
 
   it('pages the notices by pageNumber and pageSize (one-based) as well as by page and size', async () => {
@@ -59,7 +59,7 @@ describe('message box', () => {
     expect(rows(last).map((r) => r.content)).toEqual(['消息0']);
     const bad = await call(t, 'GET', `${url}?pageNumber=0&pageSize=3`, { user: o.staff });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('参数 pageNumber 不正确：页码必须是大于等于 1 的整数');
+    expect(bad.body.message).toBe('页码必须是大于等于 1 的整数');
   });
 
   it('marks everything read for the caller only', async () => {
@@ -126,17 +126,17 @@ describe('SMS notices to staff', () => {
       body: { phone: '1234', content: 'hi' },
     });
     expect(badPhone.status).toBe(400);
-    expect(badPhone.body.message).toBe('参数 phone 不正确：手机号格式不正确');
+    expect(badPhone.body.message).toBe('手机号格式不正确');
     const empty = await call(t, 'POST', '/user/api/v1/user/send/sms/info', {
       user: o.admin,
       body: { phone: o.staff.phone, content: '   ' },
     });
-    expect(empty.body.message).toBe('参数 content 不正确：短信内容不能为空');
+    expect(empty.body.message).toBe('短信内容不能为空');
     const long = await call(t, 'POST', '/user/api/v1/user/send/sms/info', {
       user: o.admin,
       body: { phone: o.staff.phone, content: '长'.repeat(301) },
     });
-    expect(long.body.message).toBe('参数 content 不正确：短信内容不能超过 300 个字符');
+    expect(long.body.message).toBe('短信内容不能超过 300 个字符');
     expect(readSmsOutbox(t.config.dataDir)).toHaveLength(before);
   });
 

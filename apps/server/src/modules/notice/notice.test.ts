@@ -126,7 +126,7 @@ describe('messages and notices', () => {
       body: { content: '  ', userIds: [org.staff.id] },
     });
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('参数 content 不正确：消息内容不能为空');
+    expect(empty.body.message).toBe('消息内容不能为空');
     const noOne = await call(t, 'POST', '/user/api/v1/user/message', {
       user: org.admin,
       body: { content: 'hi' },
@@ -136,7 +136,7 @@ describe('messages and notices', () => {
       user: org.staff,
     });
     expect(badPage.status).toBe(400);
-    expect(badPage.body.message).toContain('page');
+    expect(badPage.body.message).toContain('页码');
     const badIds = await call(t, 'POST', '/user/api/v1/notice/read', { user: org.staff, body: ['abc'] });
     expect(badIds.status).toBe(400);
     const after = await call(t, 'GET', '/user/api/v1/notice/get/notices?page=0&size=5', { user: org.staff });

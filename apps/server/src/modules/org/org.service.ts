@@ -190,7 +190,7 @@ export async function submitApplication(
   if ((await deps.rateLimiter.hit(`org-apply:ip:${ip}`, 3600)) > APPLICATIONS_PER_IP_PER_HOUR) {
     throw tooManyRequests('提交次数过多，请稍后再试');
   }
-  const password = readNewPassword(deps, input.password, input.encrypted, 'password', '密码');
+  const password = readNewPassword(deps, input.password, input.encrypted, '密码');
   const identity = {
     account: input.account,
     phone: input.phone,
@@ -200,7 +200,7 @@ export async function submitApplication(
   const clash = await findConflict(db, identity);
   if (clash) throw conflict(clash);
   const problem = await consumeSmsCode(deps, input.phone, 'register', input.code);
-  if (problem) throw badRequest(`参数 code 不正确：${problem}`);
+  if (problem) throw badRequest(`${problem}`);
   const passwordHash = await hashPassword(password);
   const details: Record<string, string> = {};
   if (input.industry) details.industry = input.industry;

@@ -187,22 +187,20 @@ describe('company sign-up with automatic approval', () => {
       body: { ...applicant(), code: '123456', kind: 'school' },
     });
     expect(badKind.status).toBe(400);
-    expect(badKind.body.message).toBe(
-      '参数 kind 不正确：机构类型只能是院校（college）或产业机构（industry）',
-    );
+    expect(badKind.body.message).toBe('机构类型只能是院校（college）或产业机构（industry）');
   });
 
   it('rejects bad input naming the field, and a wrong code, creating nothing', async () => {
     const a = await withCode(auto, applicant());
     const cases: [Record<string, unknown>, string][] = [
-      [{ organizationName: 'x' }, '参数 organizationName 不正确：组织名称至少 2 个字'],
-      [{ contactName: '' }, '参数 contactName 不正确：请输入联系人'],
-      [{ phone: '12345' }, '参数 phone 不正确：手机号格式不正确'],
-      [{ email: 'bad@' }, '参数 email 不正确：邮箱格式不正确'],
-      [{ account: '1abc' }, '参数 account 不正确：账号需为 4–32 位字母、数字或下划线，并以字母开头'],
-      [{ password: 'abcdefgh' }, '参数 password 不正确：密码需同时包含字母和数字'],
-      [{ code: 'abc' }, '参数 code 不正确：验证码为 6 位数字'],
-      [{ code: a.code === '000000' ? '111111' : '000000' }, '参数 code 不正确：验证码错误'],
+      [{ organizationName: 'x' }, '组织名称至少 2 个字'],
+      [{ contactName: '' }, '请输入联系人'],
+      [{ phone: '12345' }, '手机号格式不正确'],
+      [{ email: 'bad@' }, '邮箱格式不正确'],
+      [{ account: '1abc' }, '账号需为 4–32 位字母、数字或下划线，并以字母开头'],
+      [{ password: 'abcdefgh' }, '密码需同时包含字母和数字'],
+      [{ code: 'abc' }, '验证码为 6 位数字'],
+      [{ code: a.code === '000000' ? '111111' : '000000' }, '验证码错误'],
     ];
     for (const [patch, message] of cases) {
       const res = await call(auto, 'POST', '/v1/org/addApply', { body: { ...a, ...patch } });
@@ -327,7 +325,7 @@ describe('manual approval by the platform', () => {
       },
     );
     expect(noReason.status).toBe(400);
-    expect(noReason.body.message).toBe('参数 reason 不正确：请填写驳回原因');
+    expect(noReason.body.message).toBe('请填写驳回原因');
     const rejected = await call(
       manual,
       'POST',
@@ -390,7 +388,7 @@ describe('manual approval by the platform', () => {
       body: { reason: 'x' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('applicationId');
+    expect(bad.body.message).toContain('入驻申请');
     const badStatus = await call(manual, 'GET', '/user/api/v1/platform/applications?status=7', {
       user: platformAdmin,
     });
@@ -449,7 +447,7 @@ describe('organisation information', () => {
       body: { organizationLogoUrl: 'data:text/html,hi' },
     });
     expect(badLogo.status).toBe(400);
-    expect(badLogo.body.message).toBe('参数 organizationLogoUrl 不正确：Logo地址不正确');
+    expect(badLogo.body.message).toBe('Logo地址不正确');
     const shortName = await call(auto, 'POST', '/user/api/v1/org/show', {
       user: org.admin,
       body: { organizationName: 'A' },

@@ -128,7 +128,7 @@ export async function addCategory(
   if (parentId !== null) {
     await requireCategory(db, ctx, parentId);
     if (depthOf(await ownCategories(db, ctx), parentId) >= MAX_DEPTH)
-      throw badRequest(`参数 parentId 不正确：分类最多 ${MAX_DEPTH} 级`);
+      throw badRequest(`分类最多 ${MAX_DEPTH} 级`);
   }
   await requireUniqueName(db, ctx, parentId, input.name);
   const last = await findLastSiblingSort(db, ctx, parentId);
@@ -176,9 +176,9 @@ export async function moveCategory(
   if (parentId !== null) {
     await requireCategory(db, ctx, parentId);
     const below = await categoryWithDescendants(db, ctx, current.id);
-    if (below.includes(parentId)) throw badRequest('参数 parentId 不正确：不能移动到自身或其子分类下');
+    if (below.includes(parentId)) throw badRequest('不能移动到自身或其子分类下');
     if (depthOf(all, parentId) + heightOf(all, current.id) > MAX_DEPTH)
-      throw badRequest(`参数 parentId 不正确：分类最多 ${MAX_DEPTH} 级`);
+      throw badRequest(`分类最多 ${MAX_DEPTH} 级`);
   }
   await requireUniqueName(db, ctx, parentId, current.name, current.id);
   await updateCategory(db, ctx, current.id, {

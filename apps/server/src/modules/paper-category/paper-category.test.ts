@@ -58,7 +58,7 @@ describe('paper categories', () => {
       body: { categoryId: a.id, parentId: b.id },
     });
     expect(loop.status).toBe(400);
-    expect(loop.body.message).toContain('parentId');
+    expect(loop.body.message).toContain('不能移动到自身或其子分类下');
     const moved = await call(t, 'POST', `${C}/move`, {
       user: org.admin,
       body: { categoryId: b.id, parentId: 0 },
@@ -78,10 +78,10 @@ describe('paper categories', () => {
   it('refuses bad input naming the field, and duplicate sibling names', async () => {
     const empty = await call(t, 'POST', `${C}/add`, { user: org.admin, body: { name: '  ' } });
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toContain('name');
+    expect(empty.body.message).toContain('分类名称');
     const badId = await call(t, 'GET', `${C}/tree?categoryId=abc`, { user: org.admin });
     expect(badId.status).toBe(400);
-    expect(badId.body.message).toContain('categoryId');
+    expect(badId.body.message).toContain('分类必须是数字');
     await add('重名');
     const dup = await call(t, 'POST', `${C}/add`, { user: org.admin, body: { name: '重名' } });
     expect(dup.status).toBe(409);

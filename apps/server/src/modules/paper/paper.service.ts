@@ -132,7 +132,7 @@ export async function requirePickable(
     throw notFound(`试题不存在：${unique.find((id) => !found.has(id)) ?? ''}`);
   }
   const unapproved = rows.find((row) => row.status !== 1);
-  if (unapproved) throw badRequest(`参数 questionId 不正确：试题 ${unapproved.id} 未通过审核，不能加入试卷`);
+  if (unapproved) throw badRequest(`试题 ${unapproved.id} 未通过审核，不能加入试卷`);
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -355,7 +355,7 @@ export async function checkSections(db: DbOrTx, ctx: RequestContext, sections: S
   const ids = sections.flatMap((section) => section.questionVOS.map((q) => q.questionId));
   const seen = new Set<number>();
   for (const id of ids) {
-    if (seen.has(id)) throw badRequest(`参数 sectionVOS 不正确：试题 ${id} 在试卷中重复`);
+    if (seen.has(id)) throw badRequest(`试题 ${id} 在试卷中重复`);
     seen.add(id);
   }
   await requirePickable(db, ctx, ids);

@@ -77,7 +77,7 @@ async function normaliseMenuIds(menus: MenuService, menuIds: readonly number[]):
   const wanted = unique(menuIds);
   const existing = new Set(await menus.existingIds(wanted));
   const missing = wanted.filter((id) => !existing.has(id));
-  if (missing.length > 0) throw badRequest(`参数 menuIds 不正确：菜单不存在：${missing.join(', ')}`);
+  if (missing.length > 0) throw badRequest(`菜单不存在：${missing.join(', ')}`);
   return menus.compactGrant(wanted);
 }
 
@@ -146,7 +146,7 @@ export async function modifyRole(deps: RoleDeps, ctx: RequestContext, input: Mod
   if (input.name !== undefined && input.name !== role.name)
     await assertNameFree(db, ctx, input.name, role.roleId);
   if (input.isDefault === false && role.isDefault) {
-    throw badRequest('参数 isDefault 不正确：组织必须保留一个默认角色，请把其他角色设为默认角色');
+    throw badRequest('组织必须保留一个默认角色，请把其他角色设为默认角色');
   }
   const menuIds = input.menuIds === undefined ? undefined : await normaliseMenuIds(menus, input.menuIds);
   const current = menuIds === undefined ? [] : await roleMenuIds(db, ctx, role.roleId);

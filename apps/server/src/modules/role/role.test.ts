@@ -146,7 +146,7 @@ describe('role list', () => {
   it('validates paging', async () => {
     const res = await call(t, 'GET', `${ROLE}/permission/role/get?page=-1`, { user: org.admin });
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain('page');
+    expect(res.body.message).toContain('页码');
   });
 });
 
@@ -193,20 +193,17 @@ describe('adding roles', () => {
   it('rejects bad input with a message naming the field, and creates nothing', async () => {
     const before = await roleCount(org);
     const cases: [Record<string, unknown>, string][] = [
-      [{ name: '  ' }, '参数 name 不正确：角色名称不能为空'],
-      [{}, '参数 name 不正确'],
-      [{ name: 'x'.repeat(51) }, '参数 name 不正确：角色名称不能超过 50 个字符'],
-      [{ name: '甲', permission: 64 }, '参数 permission 不正确：permission 只能包含权限 1 到 4 的位'],
-      [{ name: '甲', permission: -2 }, '参数 permission 不正确'],
-      [{ name: '甲', permission: 'all' }, '参数 permission 不正确'],
-      [{ name: '甲', permissions: [5] }, '参数 permissions.0 不正确：权限编号必须是 1 到 4 之间的整数'],
-      [
-        { name: '甲', permission: 2, permissions: [2] },
-        '参数 permissions 不正确：permissions 与 permission 不一致',
-      ],
-      [{ name: '甲', menuIds: [100, 99999] }, '参数 menuIds 不正确：菜单不存在：99999'],
-      [{ name: '甲', menuIds: ['abc'] }, '参数 menuIds.0 不正确'],
-      [{ name: '甲', description: 'x'.repeat(201) }, '参数 description 不正确：角色描述不能超过 200 个字符'],
+      [{ name: '  ' }, '角色名称不能为空'],
+      [{}, '角色名称必须是文本'],
+      [{ name: 'x'.repeat(51) }, '角色名称不能超过 50 个字符'],
+      [{ name: '甲', permission: 64 }, 'permission 只能包含权限 1 到 4 的位'],
+      [{ name: '甲', permission: -2 }, 'permission 不能为负数'],
+      [{ name: '甲', permission: 'all' }, 'permission 必须是数字'],
+      [{ name: '甲', permissions: [5] }, '权限编号必须是 1 到 4 之间的整数'],
+      [{ name: '甲', permission: 2, permissions: [2] }, 'permissions 与 permission 不一致'],
+      [{ name: '甲', menuIds: [100, 99999] }, '菜单不存在：99999'],
+      [{ name: '甲', menuIds: ['abc'] }, '菜单必须是数字'],
+      [{ name: '甲', description: 'x'.repeat(201) }, '角色描述不能超过 200 个字符'],
     ];
     for (const [body, message] of cases) {
       const res = await addRole(body);
@@ -267,10 +264,10 @@ describe('modifying roles', () => {
       body: { roleId: o.roleIds.trainer, name: '新名字', menuIds: [123456] },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('menuIds');
+    expect(bad.body.message).toContain('菜单不存在');
     const noId = await call(t, 'POST', `${ROLE}/modify`, { user: o.admin, body: { name: '无 id' } });
     expect(noId.status).toBe(400);
-    expect(noId.body.message).toContain('roleId');
+    expect(noId.body.message).toContain('角色必须是数字');
     const [row] = await t.app.deps.db.select().from(roles).where(eq(roles.id, o.roleIds.trainer));
     expect(row?.name).toBe('培训专员');
   });
@@ -282,7 +279,7 @@ describe('modifying roles', () => {
       body: { roleId: o.roleIds.staff, isDefault: false },
     });
     expect(keep.status).toBe(400);
-    expect(keep.body.message).toContain('isDefault');
+    expect(keep.body.message).toContain('默认角色');
     const move = await call(t, 'POST', `${ROLE}/modify`, {
       user: o.admin,
       body: { roleId: o.roleIds.trainer, isDefault: true },
@@ -365,10 +362,10 @@ describe('deleting roles', () => {
     expect(foreign.body.message).toBe('角色不存在');
     const empty = await call(t, 'POST', `${ROLE}/permission/role/delete`, { user: o.admin });
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('参数 roleIds 不正确：请选择要删除的角色');
+    expect(empty.body.message).toBe('请选择要删除的角色');
     const bad = await call(t, 'POST', `${ROLE}/permission/role/delete?roleIds=x`, { user: o.admin });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('roleIds');
+    expect(bad.body.message).toContain('角色');
     expect(await roleCount(o)).toBe(5);
     const [theirs] = await t.app.deps.db.select().from(roles).where(eq(roles.id, other.roleIds.trainer));
     expect(theirs?.name).toBe('培训专员');
@@ -441,13 +438,13 @@ describe('assigning roles', () => {
       body: { userIds: [o.staff.id], roleIds: [o.roleIds.manager], mode: 'merge' },
     });
     expect(badMode.status).toBe(400);
-    expect(badMode.body.message).toBe('参数 mode 不正确：mode 只能是 replace 或 add');
+    expect(badMode.body.message).toBe('mode 只能是 replace 或 add');
     const noRoles = await call(t, 'POST', `${ROLE}/assign`, {
       user: o.admin,
       body: { userIds: [o.staff.id], roleIds: [], mode: 'replace' },
     });
     expect(noRoles.status).toBe(400);
-    expect(noRoles.body.message).toBe('参数 roleIds 不正确：请选择角色');
+    expect(noRoles.body.message).toBe('请选择角色');
     expect(await rolesOf(o.staff.id)).toEqual([o.roleIds.staff]);
     expect(await rolesOf(other.staff.id)).toEqual([other.roleIds.staff]);
     const foreignMembers = await call(t, 'GET', `${ROLE}/users?roleId=${other.roleIds.staff}`, {
@@ -521,13 +518,13 @@ describe('menu grants (/user/api/v2/sys/permission)', () => {
       body: { roleId: o.roleIds.recruiter, menuIds: [100, 424242] },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('参数 menuIds 不正确：菜单不存在：424242');
+    expect(bad.body.message).toBe('菜单不存在：424242');
     const missing = await call(t, 'POST', `${PERM}/modify/by-role`, {
       user: o.admin,
       body: { roleId: o.roleIds.recruiter },
     });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toContain('menuIds');
+    expect(missing.body.message).toContain('菜单');
     const foreign = await call(t, 'POST', `${PERM}/modify/by-role`, {
       user: o.admin,
       body: { roleId: other.roleIds.recruiter, menuIds: [] },

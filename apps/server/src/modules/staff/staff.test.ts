@@ -158,7 +158,7 @@ describe('staff search', () => {
       body: { sort: { field: 'password_hash', order: 'asc' } },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('sort.field');
+    expect(bad.body.message).toContain('排序字段');
   });
 
   it('never shows another organisation’s staff; a foreign department is 404', async () => {
@@ -188,7 +188,7 @@ describe('staff search', () => {
     expect(data<StaffRow[]>(last)).toHaveLength(1);
     const bad = await call(t, 'POST', `${SEARCH}?pageNumber=0&pageSize=2`, { user: org.admin, body: {} });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('pageNumber');
+    expect(bad.body.message).toContain('页码');
   });
 
   it('needs the 员工管理 menu', async () => {
@@ -196,7 +196,7 @@ describe('staff search', () => {
     expect(res.status).toBe(403);
     const badPage = await call(t, 'POST', `${SEARCH}?page=-1&size=10`, { user: org.admin, body: {} });
     expect(badPage.status).toBe(400);
-    expect(badPage.body.message).toContain('page');
+    expect(badPage.body.message).toContain('页码');
   });
 });
 
@@ -257,44 +257,32 @@ describe('adding staff', () => {
     const org = await createOrg(t);
     const before = await orgUserCount(org.id);
     const cases: [Record<string, unknown>, string][] = [
-      [{ realName: '缺账号' }, '参数 account 不正确：账号不能为空'],
-      [{ account: 'ab', realName: 'x' }, '参数 account 不正确：账号需为 4–32 位字母、数字或下划线'],
-      [{ account: 'bad-name!', realName: 'x' }, '参数 account 不正确：账号需为 4–32 位字母、数字或下划线'],
-      [
-        { account: '13912345678', realName: 'x' },
-        '参数 account 不正确：账号不能使用手机号格式（手机号可直接用于登录）',
-      ],
-      [{ account: unique('ok'), realName: '  ' }, '参数 realName 不正确：姓名不能为空'],
-      [{ account: unique('ok') }, '参数 realName 不正确：姓名不能为空'],
+      [{ realName: '缺账号' }, '账号不能为空'],
+      [{ account: 'ab', realName: 'x' }, '账号需为 4–32 位字母、数字或下划线'],
+      [{ account: 'bad-name!', realName: 'x' }, '账号需为 4–32 位字母、数字或下划线'],
+      [{ account: '13912345678', realName: 'x' }, '账号不能使用手机号格式（手机号可直接用于登录）'],
+      [{ account: unique('ok'), realName: '  ' }, '姓名不能为空'],
+      [{ account: unique('ok') }, '姓名不能为空'],
       [
         { account: unique('ok'), realName: 'x', phone: '12345' },
-        '参数 phone 不正确：手机号格式不正确，应为 11 位中国大陆手机号',
+        '手机号格式不正确，应为 11 位中国大陆手机号',
       ],
       [
         { account: unique('ok'), realName: 'x', phone: '12912345678' },
-        '参数 phone 不正确：手机号格式不正确，应为 11 位中国大陆手机号',
+        '手机号格式不正确，应为 11 位中国大陆手机号',
       ],
-      [{ account: unique('ok'), realName: 'x', email: 'not-an-email' }, '参数 email 不正确：邮箱格式不正确'],
-      [
-        { account: unique('ok'), realName: 'x', gender: '男' },
-        '参数 gender 不正确：性别必须是 true（男）或 false（女）',
-      ],
-      [
-        { account: unique('ok'), realName: 'x', jobNumber: 'J'.repeat(51) },
-        '参数 jobNumber 不正确：工号不能超过 50 个字符',
-      ],
+      [{ account: unique('ok'), realName: 'x', email: 'not-an-email' }, '邮箱格式不正确'],
+      [{ account: unique('ok'), realName: 'x', gender: '男' }, '性别必须是 true（男）或 false（女）'],
+      [{ account: unique('ok'), realName: 'x', jobNumber: 'J'.repeat(51) }, '工号不能超过 50 个字符'],
       [
         { account: unique('ok'), realName: 'x', password: 'short1' },
-        '参数 password 不正确：密码需为 8–32 位，同时包含字母和数字，且不含空格',
+        '密码需为 8–32 位，同时包含字母和数字，且不含空格',
       ],
       [
         { account: unique('ok'), realName: 'x', password: 'onlyletters' },
-        '参数 password 不正确：密码需为 8–32 位，同时包含字母和数字，且不含空格',
+        '密码需为 8–32 位，同时包含字母和数字，且不含空格',
       ],
-      [
-        { account: unique('ok'), realName: 'x', departmentId: 'abc' },
-        '参数 departmentId 不正确：部门必须是数字',
-      ],
+      [{ account: unique('ok'), realName: 'x', departmentId: 'abc' }, '部门必须是数字'],
     ];
     for (const [body, message] of cases) {
       const res = await addStaff(org, body);
@@ -437,7 +425,7 @@ describe('changing staff', () => {
       body: { userId: org.staff.id, email: 'x@' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('参数 email 不正确：邮箱格式不正确');
+    expect(bad.body.message).toBe('邮箱格式不正确');
     expect((await userRow(t, org.staff.id))?.email).toBe('new@mail.cn');
     const clash = await call(t, 'POST', `${S}/modify`, {
       user: org.admin,
@@ -526,9 +514,9 @@ describe('changing staff', () => {
       body: { userIds: [org.staff.id], status: 3 },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('参数 status 不正确：状态只能是 0（在职）或 1（离职）');
+    expect(bad.body.message).toBe('状态只能是 0（在职）或 1（离职）');
     const empty = await call(t, 'POST', `${S}/status`, { user: org.admin, body: { userIds: [], status: 1 } });
-    expect(empty.body.message).toBe('参数 userIds 不正确：请选择员工');
+    expect(empty.body.message).toBe('请选择员工');
 
     const off = await call(t, 'POST', `${S}/status`, {
       user: org.admin,
@@ -565,7 +553,7 @@ describe('changing staff', () => {
       body: { userIds: [org.staff.id] },
     });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toContain('departmentId');
+    expect(missing.body.message).toContain('部门');
   });
 
   it('resets a password to a given or generated one and ends the person’s sessions', async () => {
@@ -594,7 +582,7 @@ describe('changing staff', () => {
       body: { userId: org.staff.id, password: '123' },
     });
     expect(weak.status).toBe(400);
-    expect(weak.body.message).toContain('参数 password 不正确');
+    expect(weak.body.message).toContain('密码需为 8–32 位');
   });
 
   it('deletes staff: never oneself; the account is freed, hidden and cannot sign in', async () => {
@@ -895,9 +883,7 @@ describe('staff Excel template, import and export', () => {
     expect(weakDefault.body.message).toContain('默认初始密码不正确');
     const badMode = await importFile(org, await importWorkbook([['x', unique('w')]]), { mode: 'some' });
     expect(badMode.status).toBe(400);
-    expect(badMode.body.message).toBe(
-      '参数 mode 不正确：导入方式只能是 all（全部正确才导入）或 valid（只导入正确行）',
-    );
+    expect(badMode.body.message).toBe('导入方式只能是 all（全部正确才导入）或 valid（只导入正确行）');
     const noFile = await call(t, 'POST', `${S}/import`, { user: org.admin, body: {} });
     expect(noFile.status).toBe(400);
     const denied = await importFile(

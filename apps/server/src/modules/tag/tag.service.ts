@@ -68,14 +68,13 @@ export async function getTag(db: DbOrTx, ctx: RequestContext, tagId: number): Pr
 /**
  * The tags of `type` with these ids in the organisation, in the order given (duplicates removed).
  * An id that is missing or another organisation's is 404 '标签不存在'; a tag of another type is 400
- * naming `field`. For features that link tags to their own things.
+ * naming the tag. For features that link tags to their own things.
  */
 export async function requireTags(
   db: DbOrTx,
   organizationId: number,
   type: TagType,
   tagIds: readonly number[],
-  field = 'tagIds',
 ): Promise<TagRef[]> {
   const ids = [...new Set(tagIds)];
   if (ids.length === 0) return [];
@@ -84,9 +83,7 @@ export async function requireTags(
   if (ids.some((id) => !byId.has(id))) throw tagNotFound();
   const wrongType = found.filter((tag) => tag.type !== type);
   if (wrongType.length > 0) {
-    throw badRequest(
-      `参数 ${field} 不正确：${wrongType.map((tag) => `“${tag.name}”`).join('、')}不是${tagTypeLabel(type)}标签`,
-    );
+    throw badRequest(`${wrongType.map((tag) => `“${tag.name}”`).join('、')}不是${tagTypeLabel(type)}标签`);
   }
   return ids.map((id) => byId.get(id) as TagRef);
 }

@@ -128,19 +128,19 @@ describe('tags', () => {
     expect(Object.keys(data<TagRef[]>(simple)[0] ?? {}).sort()).toEqual(['color', 'name', 'tagId', 'type']);
     const missingType = await call(t, 'GET', `${TAG}/simple`, { user: o.staff });
     expect(missingType.status).toBe(400);
-    expect(missingType.body.message).toContain('type');
+    expect(missingType.body.message).toContain('标签类型');
   });
 
   it('rejects bad input with a message naming the field, and creates nothing', async () => {
     const before = await tagCount(org);
     const cases: [Record<string, unknown>, string][] = [
-      [{ type: 9, name: '甲' }, '参数 type 不正确：标签类型必须是 1 到 5 之间的整数'],
-      [{ name: '甲' }, '参数 type 不正确'],
-      [{ type: 4, name: '' }, '参数 name 不正确：标签名称不能为空'],
-      [{ type: 4, name: 'x'.repeat(51) }, '参数 name 不正确：标签名称不能超过 50 个字符'],
-      [{ type: 4, name: '甲', color: 'red' }, '参数 color 不正确：颜色必须是十六进制色值'],
-      [{ type: 4, name: '甲', color: '#12345' }, '参数 color 不正确'],
-      [{ type: 4, name: '甲', description: 'x'.repeat(201) }, '参数 description 不正确'],
+      [{ type: 9, name: '甲' }, '标签类型必须是 1 到 5 之间的整数'],
+      [{ name: '甲' }, '标签类型必须是 1 到 5 之间的整数'],
+      [{ type: 4, name: '' }, '标签名称不能为空'],
+      [{ type: 4, name: 'x'.repeat(51) }, '标签名称不能超过 50 个字符'],
+      [{ type: 4, name: '甲', color: 'red' }, '颜色必须是十六进制色值'],
+      [{ type: 4, name: '甲', color: '#12345' }, '颜色必须是十六进制色值'],
+      [{ type: 4, name: '甲', description: 'x'.repeat(201) }, '标签描述不能超过 200 个字符'],
     ];
     for (const [body, message] of cases) {
       const res = await addTag(org, body);
@@ -149,9 +149,9 @@ describe('tags', () => {
     }
     const badList = await call(t, 'GET', `${TAG}/list?type=0`, { user: org.admin });
     expect(badList.status).toBe(400);
-    expect(badList.body.message).toContain('type');
+    expect(badList.body.message).toContain('标签类型');
     const badSort = await call(t, 'GET', `${TAG}/list?sortField=color`, { user: org.admin });
-    expect(badSort.body.message).toContain('sortField');
+    expect(badSort.body.message).toContain('排序字段只能是');
     expect(await tagCount(org)).toBe(before);
   });
 
@@ -187,7 +187,7 @@ describe('tags', () => {
       body: { tagId: tag.tagId, color: 'blue' },
     });
     expect(badColor.status).toBe(400);
-    expect(badColor.body.message).toContain('color');
+    expect(badColor.body.message).toContain('颜色');
     const [row] = await t.app.deps.db.select().from(tags).where(eq(tags.id, tag.tagId));
     expect(row).toMatchObject({ name: '易错题', color: '#00aa00' });
   });
@@ -238,7 +238,7 @@ describe('tags', () => {
     expect(links.map((l) => l.tagId)).toEqual([keep.tagId]);
     const empty = await call(t, 'POST', `${TAG}/delete`, { user: o.admin });
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('参数 tagIds 不正确：请选择要删除的标签');
+    expect(empty.body.message).toBe('请选择要删除的标签');
   });
 
   it('tags users with user tags only, and removes them', async () => {
@@ -268,13 +268,13 @@ describe('tags', () => {
       body: { userIds: [o.staff.id], tagIds: [questionTag.tagId] },
     });
     expect(wrongType.status).toBe(400);
-    expect(wrongType.body.message).toBe('参数 tagIds 不正确：“试题标签”不是用户标签');
+    expect(wrongType.body.message).toBe('“试题标签”不是用户标签');
     const noUsers = await call(t, 'POST', `${TAG}/users/add`, {
       user: o.admin,
       body: { userIds: [], tagIds: [star.tagId] },
     });
     expect(noUsers.status).toBe(400);
-    expect(noUsers.body.message).toBe('参数 userIds 不正确：请选择员工');
+    expect(noUsers.body.message).toBe('请选择员工');
     const remove = await call(t, 'POST', `${TAG}/users/remove`, {
       user: o.admin,
       body: { userIds: [o.staff.id], tagIds: [star.tagId] },
@@ -296,11 +296,9 @@ describe('tags', () => {
       { tagId: bank.tagId, type: 1, name: '银行', color: '#1677ff' },
     ]);
     expect(await requireTags(db, o.id, TagType.QUESTION_BANK, [])).toEqual([]);
-    await expect(
-      requireTags(db, o.id, TagType.QUESTION_BANK, [post.tagId], 'bankTagIds'),
-    ).rejects.toMatchObject({
+    await expect(requireTags(db, o.id, TagType.QUESTION_BANK, [post.tagId])).rejects.toMatchObject({
       status: 400,
-      message: '参数 bankTagIds 不正确：“岗位”不是题库标签',
+      message: '“岗位”不是题库标签',
     });
     const foreign = requireTags(db, other.id, TagType.QUESTION_BANK, [bank.tagId]);
     await expect(foreign).rejects.toBeInstanceOf(AppError);

@@ -1,0 +1,227 @@
+/**
+ * The name a person knows each request field by, so that a 400 names "手机号", not `phone` or
+ * `members.0.contactPhone` (issue 12: messages in Chinese only; errors never show field paths).
+ *
+ * A key is a field name, or a dotted path of field names (array indexes left out) where the same name
+ * means different things in different places; the longer path wins. A test walks every contract's
+ * request schemas and fails on a field that has no label here.
+ */
+import { isStockMessage } from './zod-chinese';
+
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  // paging, search and sorting
+  page: '页码',
+  pageNumber: '页码',
+  size: '每页条数',
+  pageSize: '每页条数',
+  keyword: '关键词',
+  searchContent: '搜索内容',
+  sort: '排序',
+  sortField: '排序字段',
+  sortableField: '排序字段',
+  sortOrder: '排序方向',
+  sortType: '排序方向',
+  order: '排序方向',
+  filter: '筛选条件',
+  tab: '分类标签页',
+  afterId: '起始记录',
+  // ids and id lists
+  id: '编号',
+  ids: '所选项',
+  selectedIds: '已选试题',
+  userId: '用户',
+  userIds: '用户',
+  members: '成员单位',
+  'members.name': '成员单位名称',
+  roleId: '角色',
+  roleIds: '角色',
+  role: '角色',
+  departmentId: '部门',
+  departmentIds: '部门',
+  postId: '岗位',
+  postIds: '岗位',
+  tagId: '标签',
+  tagIds: '标签',
+  bankId: '题库',
+  bankIds: '题库',
+  questionBankId: '题库',
+  toQuestionBankId: '目标题库',
+  moveTo: '目标题库',
+  questionId: '试题',
+  questionIds: '试题',
+  excludeQuestionIds: '排除的试题',
+  paperId: '试卷',
+  paperIds: '试卷',
+  paperBankId: '试卷库',
+  paperBankIds: '试卷库',
+  toPaperBankId: '目标试卷库',
+  categoryId: '分类',
+  parentId: '上级',
+  examId: '考试',
+  attemptId: '答卷',
+  ruleId: '规则',
+  knowledgeId: '知识点',
+  knowledgeIds: '知识点',
+  projectId: '项目',
+  projectIds: '项目',
+  applicationId: '入驻申请',
+  messageId: '消息',
+  eventId: '抓拍',
+  jobId: '运行记录',
+  menuIds: '菜单',
+  // people, accounts and organisations
+  account: '账号',
+  username: '账号',
+  password: '密码',
+  oldPassword: '原密码',
+  realName: '姓名',
+  gender: '性别',
+  phone: '手机号',
+  email: '邮箱',
+  code: '验证码',
+  purpose: '验证码用途',
+  jobNumber: '工号',
+  avatarUrl: '头像',
+  memberType: '成员类型',
+  contactName: '联系人',
+  contactPhone: '联系电话',
+  organizationName: '组织名称',
+  organizationLogoUrl: '组织 Logo',
+  industry: '行业',
+  scale: '规模',
+  kind: '类型',
+  reason: '原因',
+  token: '链接凭证',
+  refresh_token: '刷新令牌',
+  grant_type: '授权方式',
+  scope: '范围',
+  encrypted: '加密标记',
+  permission: '权限',
+  permissions: '权限',
+  permissionType: '权限类型',
+  isDefault: '默认角色',
+  // shared words
+  name: '名称',
+  title: '标题',
+  content: '内容',
+  description: '描述',
+  comment: '评语',
+  message: '消息内容',
+  color: '颜色',
+  coverUrl: '封面',
+  category: '分类',
+  bankCategory: '题库分类',
+  type: '类型',
+  types: '题型',
+  status: '状态',
+  state: '状态',
+  enabled: '启用状态',
+  public: '公开标记',
+  published: '发布状态',
+  mode: '方式',
+  seq: '序号',
+  at: '时间',
+  count: '数量',
+  field: '字段',
+  fields: '报名信息',
+  events: '事件',
+  endpoint: '接口',
+  target: '目标',
+  startDate: '开始日期',
+  endDate: '结束日期',
+  // questions
+  questionType: '题型',
+  stem: '题干',
+  options: '选项',
+  answer: '答案',
+  analysis: '解析',
+  difficulty: '难度',
+  difficultyMin: '最低难度',
+  difficultyMax: '最高难度',
+  points: '分值',
+  defaultPoints: '默认分值',
+  score: '得分',
+  language: '编程语言',
+  flagged: '标记',
+  // papers and random or automatic papers
+  paper: '试卷',
+  questionVOS: '试题',
+  sectionVOS: '大题',
+  sections: '大题',
+  totalScore: '总分',
+  passScore: '及格分',
+  rules: '抽题规则',
+  typeRules: '题型规则',
+  knowledgeRules: '知识点规则',
+  minCount: '最少题数',
+  tolerance: '允许偏差',
+  seed: '随机种子',
+  variants: '试卷套数',
+  maxOverlap: '最大重复率',
+  excludeUsedWithinDays: '排除近期用过的天数',
+  drawPerCandidate: '每位考生单独抽题',
+  classifyByType: '按题型分大题',
+  SIMPLE: '简单题比例',
+  MEDIUM: '中等题比例',
+  HARD: '困难题比例',
+  // exams
+  examName: '考试名称',
+  startAt: '开始时间',
+  endAt: '结束时间',
+  durationMinutes: '考试时长',
+  minutes: '时长',
+  lateEntryMinutes: '迟到入场时限',
+  attemptsAllowed: '可考次数',
+  audience: '考生范围',
+  includeSubDepartments: '包含下级部门',
+  registrationFields: '报名信息项',
+  settings: '考试设置',
+  showScore: '公布成绩',
+  showAnswers: '公布答案',
+  showAnalysis: '公布解析',
+  shuffleQuestions: '试题乱序',
+  shuffleOptions: '选项乱序',
+  partialCredit: '多选题少选得分',
+  blindMarking: '匿名阅卷',
+  leaveLimit: '切屏次数上限',
+  requireFullscreen: '全屏作答',
+  blockCopyPaste: '禁止复制粘贴',
+  webcamSnapshots: '摄像头抓拍',
+  snapshotIntervalSeconds: '抓拍间隔',
+  notify: '通知考生',
+  // automatic exams
+  examTemplate: '考试模板',
+  generation: '组卷方式',
+  recurrence: '重复周期',
+  firstStartAt: '首次开考时间',
+  leadMinutes: '提前生成时间',
+  windowMinutes: '开放时长',
+};
+
+/** The label of the field at `path` (names and array indexes), or undefined when none is known. */
+export function fieldLabel(path: readonly (string | number)[]): string | undefined {
+  const names = path.filter((part): part is string => typeof part === 'string' && !/^\d+$/.test(part));
+  for (let start = 0; start < names.length; start += 1) {
+    const label = FIELD_LABELS[names.slice(start).join('.')];
+    if (label) return label;
+  }
+  return undefined;
+}
+
+/**
+ * The message a person reads for one invalid field. A schema's own message ("手机号格式不正确") is
+ * written for its field and stands alone; a stock one ("不能为空") is prefixed with the field's label,
+ * and with the item's position when the field is an item of a list ("试题第 3 项应为整数").
+ * `whole` names the request part when the issue is not about one field ("请求体").
+ */
+export function fieldMessage(
+  path: readonly (string | number)[],
+  message: string,
+  whole = '请求参数',
+): string {
+  if (!isStockMessage(message)) return message;
+  const label = fieldLabel(path) ?? whole;
+  const last = path[path.length - 1];
+  const item = last !== undefined && /^\d+$/.test(String(last)) ? `第 ${Number(last) + 1} 项` : '';
+  return `${label}${item}${message}`;
+}
