@@ -13,23 +13,57 @@ interface OrganizationValues {
   organizationName: string;
 }
 
-/** 组织信息: everyone reads it; administrators rename the organisation and change its logo. */
-export function OrganizationCard(): ReactNode {
+type OrganizationChange = { organizationName?: string; organizationLogoUrl?: string | null };
+
+/** Saves a change of the organisation and refreshes what shows it (this card, the session's user). */
+function useApplyOrganization() {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: accountKeys.organization, queryFn: fetchOrganization });
-  const [form] = Form.useForm<OrganizationValues>();
-  const [saving, setSaving] = useState(false);
-  const org = query.data;
-
-  useEffect(() => {
-    if (org) form.setFieldsValue({ organizationName: org.organizationName });
-  }, [org, form]);
-
-  const apply = async (change: { organizationName?: string; organizationLogoUrl?: string | null }) => {
+  return async (change: OrganizationChange) => {
     const updated = await updateOrganization(change);
     queryClient.setQueryData<OrganizationInfo>(accountKeys.organization, updated);
     await refreshSessionUser(queryClient);
   };
+}
+
+/** The logo, with 上传 Logo and 移除 Logo for administrators. */
+function LogoRow({ org }: { org: OrganizationInfo }): ReactNode {
+  const apply = useApplyOrganization();
+  const saveLogo = async (url: string | null) => {
+    await apply({ organizationLogoUrl: url });
+    toast.success(url ? 'Logo 已更新' : 'Logo 已移除');
+  };
+  return (
+    <div className="kp-account__logo-row">
+      {org.organizationLogoUrl ? (
+        <img src={org.organizationLogoUrl} alt="组织 Logo" className="kp-account__logo" />
+      ) : (
+        <div className="kp-account__logo kp-account__logo--empty" aria-label="未设置 Logo">
+          <BankOutlined />
+        </div>
+      )}
+      {org.editable ? (
+        <Space wrap>
+          <ImageUploadButton label="上传 Logo" onUploaded={saveLogo} testId="logo-upload" />
+          {org.organizationLogoUrl ? (
+            <Button type="link" onClick={() => void saveLogo(null).catch(() => undefined)}>
+              移除 Logo
+            </Button>
+          ) : null}
+        </Space>
+      ) : null}
+    </div>
+  );
+}
+
+/** 组织名称, saved with 保存组织信息 (administrators only). */
+function OrganizationNameForm({ org }: { org: OrganizationInfo }): ReactNode {
+  const apply = useApplyOrganization();
+  const [form] = Form.useForm<OrganizationValues>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    form.setFieldsValue({ organizationName: org.organizationName });
+  }, [org, form]);
 
   const saveName = async (values: OrganizationValues) => {
     setSaving(true);
@@ -43,10 +77,36 @@ export function OrganizationCard(): ReactNode {
     }
   };
 
-  const saveLogo = async (url: string | null) => {
-    await apply({ organizationLogoUrl: url });
-    toast.success(url ? 'Logo 已更新' : 'Logo 已移除');
-  };
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={(values) => void saveName(values)}
+      className="kp-account__form"
+      name="organization"
+    >
+      <Form.Item
+        name="organizationName"
+        label="组织名称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入组织名称' },
+          { min: 2, message: '组织名称至少 2 个字' },
+          { max: 100, message: '组织名称不能超过 100 个字符' },
+        ]}
+      >
+        <Input maxLength={100} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={saving} data-testid="save-organization">
+        保存组织信息
+      </Button>
+    </Form>
+  );
+}
+
+/** 组织信息: everyone reads it; administrators rename the organisation and change its logo. */
+export function OrganizationCard(): ReactNode {
+  const query = useQuery({ queryKey: accountKeys.organization, queryFn: fetchOrganization });
+  const org = query.data;
 
   let body: ReactNode;
   if (query.isPending) body = <Skeleton active paragraph={{ rows: 3 }} />;
@@ -55,25 +115,7 @@ export function OrganizationCard(): ReactNode {
   else
     body = (
       <>
-        <div className="kp-account__logo-row">
-          {org.organizationLogoUrl ? (
-            <img src={org.organizationLogoUrl} alt="组织 Logo" className="kp-account__logo" />
-          ) : (
-            <div className="kp-account__logo kp-account__logo--empty" aria-label="未设置 Logo">
-              <BankOutlined />
-            </div>
-          )}
-          {org.editable ? (
-            <Space wrap>
-              <ImageUploadButton label="上传 Logo" onUploaded={saveLogo} testId="logo-upload" />
-              {org.organizationLogoUrl ? (
-                <Button type="link" onClick={() => void saveLogo(null).catch(() => undefined)}>
-                  移除 Logo
-                </Button>
-              ) : null}
-            </Space>
-          ) : null}
-        </div>
+        <LogoRow org={org} />
         <Descriptions
           column={{ xs: 1, sm: 2 }}
           size="small"
@@ -91,28 +133,7 @@ export function OrganizationCard(): ReactNode {
           ]}
         />
         {org.editable ? (
-          <Form
-            form={form}
-            layout="vertical"
-            onFinish={(values) => void saveName(values)}
-            className="kp-account__form"
-            name="organization"
-          >
-            <Form.Item
-              name="organizationName"
-              label="组织名称"
-              rules={[
-                { required: true, whitespace: true, message: '请输入组织名称' },
-                { min: 2, message: '组织名称至少 2 个字' },
-                { max: 100, message: '组织名称不能超过 100 个字符' },
-              ]}
-            >
-              <Input maxLength={100} />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" loading={saving} data-testid="save-organization">
-              保存组织信息
-            </Button>
-          </Form>
+          <OrganizationNameForm org={org} />
         ) : (
           <Typography.Text type="secondary">组织名称与 Logo 由管理员维护。</Typography.Text>
         )}

@@ -24,16 +24,11 @@ interface PasswordValues {
   confirm: string;
 }
 
-/**
- * 修改密码, proven by the old password or by an SMS code to the own phone. Every session ends when the
- * password changes, so the user signs in again with the new one.
- */
-export function PasswordCard({ hasPhone }: { hasPhone: boolean }): ReactNode {
+/** The change of the password, proven by `proof`; then every session ends and the user signs in again. */
+function usePasswordChange(proof: Proof) {
   const config = useAppConfig();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<PasswordValues>();
-  const [proof, setProof] = useState<Proof>('old');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -75,35 +70,50 @@ export function PasswordCard({ hasPhone }: { hasPhone: boolean }): ReactNode {
       setSaving(false);
     }
   };
+  return { saving, error, clearError: () => setError(null), submit };
+}
 
-  const proofField =
-    proof === 'old' ? (
+/** 原密码, or 短信验证码 with its send button. */
+function ProofField({ proof }: { proof: Proof }): ReactNode {
+  if (proof === 'old')
+    return (
       <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
         <Input.Password placeholder="当前使用的密码" autoComplete="current-password" />
       </Form.Item>
-    ) : (
-      <Form.Item label="短信验证码" required>
-        <Space.Compact block>
-          <Form.Item
-            name="code"
-            noStyle
-            rules={[
-              { required: true, message: '请输入验证码' },
-              { pattern: SMS_CODE_PATTERN, message: '验证码为 6 位数字' },
-            ]}
-          >
-            <Input placeholder="发送至本人手机的验证码" inputMode="numeric" maxLength={6} />
-          </Form.Item>
-          <CodeButton
-            testId="send-password-code"
-            send={async () => {
-              const masked = await sendPasswordCode();
-              toast.success(`验证码已发送至 ${masked}`);
-            }}
-          />
-        </Space.Compact>
-      </Form.Item>
     );
+  return (
+    <Form.Item label="短信验证码" required>
+      <Space.Compact block>
+        <Form.Item
+          name="code"
+          noStyle
+          rules={[
+            { required: true, message: '请输入验证码' },
+            { pattern: SMS_CODE_PATTERN, message: '验证码为 6 位数字' },
+          ]}
+        >
+          <Input placeholder="发送至本人手机的验证码" inputMode="numeric" maxLength={6} />
+        </Form.Item>
+        <CodeButton
+          testId="send-password-code"
+          send={async () => {
+            const masked = await sendPasswordCode();
+            toast.success(`验证码已发送至 ${masked}`);
+          }}
+        />
+      </Space.Compact>
+    </Form.Item>
+  );
+}
+
+/**
+ * 修改密码, proven by the old password or by an SMS code to the own phone. Every session ends when the
+ * password changes, so the user signs in again with the new one.
+ */
+export function PasswordCard({ hasPhone }: { hasPhone: boolean }): ReactNode {
+  const [form] = Form.useForm<PasswordValues>();
+  const [proof, setProof] = useState<Proof>('old');
+  const { saving, error, clearError, submit } = usePasswordChange(proof);
 
   return (
     <Card title="修改密码" className="kp-account__card" data-testid="password-card">
@@ -111,7 +121,7 @@ export function PasswordCard({ hasPhone }: { hasPhone: boolean }): ReactNode {
         activeKey={proof}
         onChange={(key) => {
           setProof(key as Proof);
-          setError(null);
+          clearError();
         }}
         items={[
           { key: 'old', label: '使用原密码' },
@@ -125,7 +135,7 @@ export function PasswordCard({ hasPhone }: { hasPhone: boolean }): ReactNode {
         className="kp-account__form"
         name="change-password"
       >
-        {proofField}
+        <ProofField proof={proof} />
         <Form.Item name="password" label="新密码" extra={PASSWORD_HINT} rules={newPasswordRules()}>
           <Input.Password placeholder="新密码" autoComplete="new-password" />
         </Form.Item>
