@@ -52,6 +52,27 @@ describe('job queue', () => {
     expect(await queue.stateOf(failing, failed ?? '')).toBe('failed');
   });
 
+  it('hands a job that failed for good to its dead-letter queue', async () => {
+    const queue = queueOf();
+    const name = unique('doomed');
+    const dead = unique('dead');
+    const buried: unknown[] = [];
+    queue.define(dead, async (data) => {
+      buried.push(data);
+    });
+    queue.define(
+      name,
+      async () => {
+        throw new Error('broken');
+      },
+      { retries: 1, deadLetter: dead },
+    );
+    await queue.start();
+    await queue.send(name, { row: 7 });
+    await queue.drain();
+    expect(buried).toEqual([{ row: 7 }]);
+  });
+
   it('does not run one job twice when two instances work the queue at once', async () => {
     const name = unique('once');
     const runs = new Map<number, number>();
