@@ -149,6 +149,21 @@ describe('demo seed', () => {
         .from(users)
         .where(sql`lower(account) in ('admin', 'zhangsan')`);
       expect(after?.n).toBe(2);
+      const people = await db.execute<{
+        account: string;
+        phone: string;
+        department: string;
+        role: string | null;
+      }>(sql`
+        select u.account, u.phone, d.name as department, r.name as role from users u
+        join departments d on d.id = u.department_id
+        left join user_roles ur on ur.user_id = u.id left join roles r on r.id = ur.role_id
+        where u.account in ('admin', 'sunqi') and u.organization_id = d.organization_id order by u.account`);
+      const rows = 'rows' in people ? people.rows : people;
+      expect(rows.map((row) => [row.account, row.phone, row.department, row.role])).toEqual([
+        ['admin', '13800000000', '总经办', null],
+        ['sunqi', '13800000005', '研发组', '培训管理员'],
+      ]);
     } finally {
       await local.close();
     }

@@ -6,7 +6,7 @@ import { questionBanks, questions } from './schema';
 import { hashPassword } from '../core/crypto';
 import { recordActivity } from '../core/activity';
 import { syncMenus } from '../modules/menu/menu.service';
-import { createDefaultRoles } from '../modules/system/default-roles';
+import { createDefaultRoles, type DefaultRoleKey } from '../modules/system/default-roles';
 
 export const PLATFORM_ORG_NAME = '考培平台';
 export const DEMO_ORG_NAME = '示例科技有限公司';
@@ -90,20 +90,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       .values({ name: DEMO_ORG_NAME, kind: 'enterprise' })
       .returning({ id: organizations.id });
     if (!org) throw new Error('demo organisation insert failed');
-    const dept = async (name: string, parentId: number | null, sort: number) => {
-      const [row] = await tx
-        .insert(departments)
-        .values({ organizationId: org.id, name, parentId, sort })
-        .returning({ id: departments.id });
-      if (!row) throw new Error('department insert failed');
-      return row.id;
-    };
-    const office = await dept('总经办', null, 0);
-    const tech = await dept('技术部', null, 1);
-    const dev = await dept('研发组', tech, 0);
-    const qa = await dept('测试组', tech, 1);
-    const hr = await dept('人力资源部', null, 2);
-    const sales = await dept('市场部', null, 3);
+    const departmentIds = await seedDemoDepartments(tx, org.id);
     const roleIds = await createDefaultRoles(tx, org.id);
     await tx
       .insert(users)
@@ -115,122 +102,8 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
         passwordHash,
       })
       .onConflictDoNothing();
-
-    const people = [
-      {
-        account: 'admin',
-        realName: '系统管理员',
-        phone: '13800000000',
-        email: 'admin@example.com',
-        gender: true,
-        jobNumber: 'A0001',
-        departmentId: office,
-        isAdmin: true,
-        role: null,
-      },
-      {
-        account: 'zhangsan',
-        realName: '张三',
-        phone: '13800000001',
-        email: 'zhangsan@example.com',
-        gender: true,
-        jobNumber: 'E1001',
-        departmentId: dev,
-        isAdmin: false,
-        role: roleIds.staff,
-      },
-      {
-        account: 'lisi',
-        realName: '李四',
-        phone: '13800000002',
-        email: 'lisi@example.com',
-        gender: false,
-        jobNumber: 'E1002',
-        departmentId: hr,
-        isAdmin: false,
-        role: roleIds.recruiter,
-      },
-      {
-        account: 'wangwu',
-        realName: '王五',
-        phone: '13800000003',
-        email: 'wangwu@example.com',
-        gender: true,
-        jobNumber: 'E1003',
-        departmentId: qa,
-        isAdmin: false,
-        role: roleIds.trainer,
-      },
-      {
-        account: 'zhaoliu',
-        realName: '赵六',
-        phone: '13800000004',
-        email: 'zhaoliu@example.com',
-        gender: false,
-        jobNumber: 'E1004',
-        departmentId: sales,
-        isAdmin: false,
-        role: roleIds.staff,
-      },
-      {
-        account: 'sunqi',
-        realName: '孙七',
-        phone: '13800000005',
-        email: 'sunqi@example.com',
-        gender: true,
-        jobNumber: 'E1005',
-        departmentId: dev,
-        isAdmin: false,
-        role: roleIds.manager,
-      },
-    ];
-    const ids: Record<string, number> = {};
-    for (const { role, ...person } of people) {
-      const [user] = await tx
-        .insert(users)
-        .values({ ...person, organizationId: org.id, passwordHash })
-        .returning({ id: users.id });
-      if (!user) throw new Error('user insert failed');
-      ids[person.account] = user.id;
-      if (role) await tx.insert(userRoles).values({ userId: user.id, roleId: role });
-    }
-
-    const send = async (
-      senderId: number | null,
-      type: number,
-      title: string,
-      content: string,
-      to: number[],
-    ) => {
-      const [notice] = await tx
-        .insert(notices)
-        .values({ organizationId: org.id, senderId, type, title, content })
-        .returning({ id: notices.id });
-      if (!notice) throw new Error('notice insert failed');
-      await tx.insert(noticeReceives).values(to.map((userId) => ({ noticeId: notice.id, userId })));
-    };
-    const everyone = Object.values(ids);
-    await send(
-      null,
-      1,
-      '欢迎使用考培',
-      '欢迎使用考培人才测评与培训平台！您可以在控制台查看组织概况。',
-      everyone,
-    );
-    await send(
-      ids.admin ?? null,
-      0,
-      '培训通知',
-      '本月安全生产培训将于下周一开始，请大家按时参加。',
-      everyone.filter((id) => id !== ids.admin),
-    );
-    await send(
-      ids.admin ?? null,
-      0,
-      '考试提醒',
-      '岗位技能考核即将开放报名，请关注后续通知。',
-      everyone.filter((id) => id !== ids.admin),
-    );
+    const ids = await seedDemoPeople(tx, org.id, passwordHash, departmentIds, roleIds);
+    await seedDemoNotices(tx, org.id, ids);
     await seedKnowledgeTree(tx, org.id, DEMO_KNOWLEDGE);
     await seedDemoBanks(tx, org.id, ids.admin);
     await recordActivity(tx, {
@@ -241,6 +114,148 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
     });
   });
   return true;
+}
+
+/** The demo departments: name → [parent, sort]; parents come before their children. */
+const DEMO_DEPARTMENTS = {
+  总经办: [null, 0],
+  技术部: [null, 1],
+  研发组: ['技术部', 0],
+  测试组: ['技术部', 1],
+  人力资源部: [null, 2],
+  市场部: [null, 3],
+} as const satisfies Record<string, readonly [string | null, number]>;
+
+type DemoDepartment = keyof typeof DEMO_DEPARTMENTS;
+
+async function seedDemoDepartments(
+  tx: DbOrTx,
+  organizationId: number,
+): Promise<Record<DemoDepartment, number>> {
+  const ids: Partial<Record<DemoDepartment, number>> = {};
+  for (const [name, [parent, sort]] of Object.entries(DEMO_DEPARTMENTS) as [
+    DemoDepartment,
+    readonly [DemoDepartment | null, number],
+  ][]) {
+    const [row] = await tx
+      .insert(departments)
+      .values({ organizationId, name, parentId: parent ? (ids[parent] ?? null) : null, sort })
+      .returning({ id: departments.id });
+    if (!row) throw new Error('department insert failed');
+    ids[name] = row.id;
+  }
+  return ids as Record<DemoDepartment, number>;
+}
+
+/** The demo staff: sunqi is a delegated manager (员工管理 and 角色权限), lisi a recruiter. */
+const DEMO_PEOPLE: {
+  account: string;
+  realName: string;
+  gender: boolean;
+  jobNumber: string;
+  department: DemoDepartment;
+  role: DefaultRoleKey | 'admin';
+}[] = [
+  {
+    account: 'admin',
+    realName: '系统管理员',
+    gender: true,
+    jobNumber: 'A0001',
+    department: '总经办',
+    role: 'admin',
+  },
+  {
+    account: 'zhangsan',
+    realName: '张三',
+    gender: true,
+    jobNumber: 'E1001',
+    department: '研发组',
+    role: 'staff',
+  },
+  {
+    account: 'lisi',
+    realName: '李四',
+    gender: false,
+    jobNumber: 'E1002',
+    department: '人力资源部',
+    role: 'recruiter',
+  },
+  {
+    account: 'wangwu',
+    realName: '王五',
+    gender: true,
+    jobNumber: 'E1003',
+    department: '测试组',
+    role: 'trainer',
+  },
+  {
+    account: 'zhaoliu',
+    realName: '赵六',
+    gender: false,
+    jobNumber: 'E1004',
+    department: '市场部',
+    role: 'staff',
+  },
+  {
+    account: 'sunqi',
+    realName: '孙七',
+    gender: true,
+    jobNumber: 'E1005',
+    department: '研发组',
+    role: 'manager',
+  },
+];
+
+/** Inserts the demo staff (phones 13800000000…, e-mails account@example.com); returns account → id. */
+async function seedDemoPeople(
+  tx: DbOrTx,
+  organizationId: number,
+  passwordHash: string,
+  departmentIds: Record<DemoDepartment, number>,
+  roleIds: Record<DefaultRoleKey, number>,
+): Promise<Record<string, number>> {
+  const ids: Record<string, number> = {};
+  for (const [index, { department, role, ...person }] of DEMO_PEOPLE.entries()) {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        ...person,
+        organizationId,
+        passwordHash,
+        phone: `1380000000${index}`,
+        email: `${person.account}@example.com`,
+        departmentId: departmentIds[department],
+        isAdmin: role === 'admin',
+      })
+      .returning({ id: users.id });
+    if (!user) throw new Error('user insert failed');
+    ids[person.account] = user.id;
+    if (role !== 'admin') await tx.insert(userRoles).values({ userId: user.id, roleId: roleIds[role] });
+  }
+  return ids;
+}
+
+/** A welcome from the system to everyone and two notices from the admin to the staff. */
+async function seedDemoNotices(
+  tx: DbOrTx,
+  organizationId: number,
+  ids: Record<string, number>,
+): Promise<void> {
+  const everyone = Object.values(ids);
+  const staff = everyone.filter((id) => id !== ids.admin);
+  const notes: [number | null, number, string, string, number[]][] = [
+    [null, 1, '欢迎使用考培', '欢迎使用考培人才测评与培训平台！您可以在控制台查看组织概况。', everyone],
+    [ids.admin ?? null, 0, '培训通知', '本月安全生产培训将于下周一开始，请大家按时参加。', staff],
+    [ids.admin ?? null, 0, '考试提醒', '岗位技能考核即将开放报名，请关注后续通知。', staff],
+  ];
+  for (const [senderId, type, title, content, to] of notes) {
+    const [notice] = await tx
+      .insert(notices)
+      .values({ organizationId, senderId, type, title, content })
+      .returning({ id: notices.id });
+    if (!notice) throw new Error('notice insert failed');
+    await tx.insert(noticeReceives).values(to.map((userId) => ({ noticeId: notice.id, userId })));
+  }
 }
 
 /** A knowledge point and the points below it (seed data). */
