@@ -9,23 +9,25 @@ import {
 } from '@ant-design/icons';
 import type { BankRow } from '../api';
 
-/** One bank: cover, name, category, tags, question counts by type, description and its actions. */
-export function BankCard({
-  bank,
-  copying,
-  onOpen,
-  onEdit,
-  onDelete,
-  onCopy,
-}: {
+interface BankCardActionsInput {
   bank: BankRow;
   copying: boolean;
   onOpen: (bank: BankRow) => void;
   onEdit: (bank: BankRow) => void;
   onDelete: (bank: BankRow) => void;
   onCopy: (bank: BankRow) => void;
-}): ReactNode {
-  const actions = bank.editable
+}
+
+/** 编辑 and 删除 on my banks; 复制到我的题库 and 选题复制 on public ones. */
+function bankCardActions({
+  bank,
+  copying,
+  onOpen,
+  onEdit,
+  onDelete,
+  onCopy,
+}: BankCardActionsInput): ReactNode[] {
+  return bank.editable
     ? [
         <Button key="edit" type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(bank)}>
           编辑
@@ -65,6 +67,62 @@ export function BankCard({
           选题复制
         </Button>,
       ];
+}
+
+/** Name with 公开 and category, tags, counts by type and description. */
+function BankCardBody({ bank }: { bank: BankRow }): ReactNode {
+  return (
+    <>
+      <Space size={4} wrap>
+        <Typography.Text strong className="kp-bank-card__name" ellipsis={{ tooltip: bank.name }}>
+          {bank.name}
+        </Typography.Text>
+        {bank.isPublic ? <Tag color="green">公开</Tag> : null}
+        {bank.category ? <Tag color="blue">{bank.category}</Tag> : null}
+      </Space>
+      <div className="kp-bank-card__tags">
+        {bank.tags.map((tag) => (
+          <Tag key={tag.tagId} color={tag.color}>
+            {tag.name}
+          </Tag>
+        ))}
+      </div>
+      <Tooltip title={bank.typeCounts.map((count) => `${count.label} ${count.count}`).join('，')}>
+        <div className="kp-bank-card__counts" aria-label="各题型试题数">
+          <Typography.Text>共 {bank.questionCount} 题</Typography.Text>
+          {bank.typeCounts
+            .filter((count) => count.count > 0)
+            .map((count) => (
+              <Typography.Text key={count.type} type="secondary">
+                {count.label.replace('题', '')} {count.count}
+              </Typography.Text>
+            ))}
+        </div>
+      </Tooltip>
+      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className="kp-bank-card__description">
+        {bank.description || '暂无描述'}
+      </Typography.Paragraph>
+    </>
+  );
+}
+
+/** One bank: cover, name, category, tags, question counts by type, description and its actions. */
+export function BankCard({
+  bank,
+  copying,
+  onOpen,
+  onEdit,
+  onDelete,
+  onCopy,
+}: {
+  bank: BankRow;
+  copying: boolean;
+  onOpen: (bank: BankRow) => void;
+  onEdit: (bank: BankRow) => void;
+  onDelete: (bank: BankRow) => void;
+  onCopy: (bank: BankRow) => void;
+}): ReactNode {
+  const actions = bankCardActions({ bank, copying, onOpen, onEdit, onDelete, onCopy });
 
   return (
     <Card
@@ -83,35 +141,7 @@ export function BankCard({
       actions={actions}
     >
       <div className="kp-bank-card__body" onClick={() => onOpen(bank)}>
-        <Space size={4} wrap>
-          <Typography.Text strong className="kp-bank-card__name" ellipsis={{ tooltip: bank.name }}>
-            {bank.name}
-          </Typography.Text>
-          {bank.isPublic ? <Tag color="green">公开</Tag> : null}
-          {bank.category ? <Tag color="blue">{bank.category}</Tag> : null}
-        </Space>
-        <div className="kp-bank-card__tags">
-          {bank.tags.map((tag) => (
-            <Tag key={tag.tagId} color={tag.color}>
-              {tag.name}
-            </Tag>
-          ))}
-        </div>
-        <Tooltip title={bank.typeCounts.map((count) => `${count.label} ${count.count}`).join('，')}>
-          <div className="kp-bank-card__counts" aria-label="各题型试题数">
-            <Typography.Text>共 {bank.questionCount} 题</Typography.Text>
-            {bank.typeCounts
-              .filter((count) => count.count > 0)
-              .map((count) => (
-                <Typography.Text key={count.type} type="secondary">
-                  {count.label.replace('题', '')} {count.count}
-                </Typography.Text>
-              ))}
-          </div>
-        </Tooltip>
-        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className="kp-bank-card__description">
-          {bank.description || '暂无描述'}
-        </Typography.Paragraph>
+        <BankCardBody bank={bank} />
       </div>
     </Card>
   );
