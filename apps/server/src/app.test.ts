@@ -6,6 +6,7 @@ import { call, createOrg, createTestApp, type TestApp, type TestOrg } from '../t
 import { renderIndex } from './core/web';
 import { seedDemo } from './db/seed';
 import { users } from './db/schema';
+import { rowsOf } from './db/client';
 import { sql } from 'drizzle-orm';
 
 let t: TestApp;
@@ -159,7 +160,9 @@ describe('demo seed', () => {
         join departments d on d.id = u.department_id
         left join user_roles ur on ur.user_id = u.id left join roles r on r.id = ur.role_id
         where u.account in ('admin', 'sunqi') and u.organization_id = d.organization_id order by u.account`);
-      const rows = 'rows' in people ? people.rows : people;
+      const rows = rowsOf<{ account: string; phone: string; department: string; role: string | null }>(
+        people,
+      );
       expect(rows.map((row) => [row.account, row.phone, row.department, row.role])).toEqual([
         ['admin', '13800000000', '总经办', null],
         ['sunqi', '13800000005', '研发组', '培训管理员'],
