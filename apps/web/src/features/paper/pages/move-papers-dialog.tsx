@@ -1,25 +1,13 @@
 import type { ReactNode } from 'react';
 import { App, Modal, Select } from 'antd';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { fetchBanksByCategory, paperBankKeys } from '../../paper-bank/api';
+import { useMutation } from '@tanstack/react-query';
 import { movePapers } from '../api';
+import type { usePaperBankOptions } from './use-paper-bank-options';
 
 /** The papers being moved and the chosen target bank. */
 export interface MovingPapers {
   ids: number[];
   to?: number;
-}
-
-/** The paper banks grouped by category, as options of a Select (empty categories left out). */
-export function usePaperBankOptions() {
-  const banks = useQuery({ queryKey: paperBankKeys.grouped, queryFn: fetchBanksByCategory });
-  return (banks.data ?? [])
-    .filter((group) => group.paperBanks.length > 0)
-    .map((group) => ({
-      label: group.categoryName,
-      title: group.categoryName,
-      options: group.paperBanks.map((bank) => ({ label: bank.name, value: bank.paperBankId })),
-    }));
 }
 
 interface MovePapersDialogProps {

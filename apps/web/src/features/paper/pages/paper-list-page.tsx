@@ -8,7 +8,8 @@ import { CategoryTreePanel } from '../../../components/category-tree-panel';
 import { paperBankKeys } from '../../paper-bank/api';
 import { copyPaper, deletePapers, paperKeys, searchPapers, type PaperQuery, type PaperRow } from '../api';
 import { paperColumns, paperSlots, paperToolbar, type PaperListActions } from './paper-list-columns';
-import { MovePapersDialog, usePaperBankOptions, type MovingPapers } from './move-papers-dialog';
+import { MovePapersDialog, type MovingPapers } from './move-papers-dialog';
+import { usePaperBankOptions } from './use-paper-bank-options';
 import '../paper.css';
 
 interface ListFilter {
