@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { PHONE_PATTERN } from '../account';
-import { responseSchema } from '../question-kinds';
+import { responseSchema, revealedKeySchema } from '../question-kinds';
 import { oauthToken } from './auth';
 import { endpoint, envelopeOf, idOf, okReply } from './common';
 import { attemptIdQuery, examIdQuery, examStateSchema } from './exam-monitor';
@@ -95,8 +95,8 @@ export const candidateQuestion = z.object({
   blankCount: z.number().nullable(),
   code: codeInfo.nullable(),
   points: z.number(),
-  /** The candidate's own saved response (free-form: true/false, option keys, text, {language, code}). */
-  answer: z.unknown(),
+  /** The candidate's own saved response (a kind's response: true/false, option keys, text, {language, code}). */
+  answer: responseSchema,
   answerSeq: z.number(),
   flagged: z.boolean(),
 });
@@ -186,8 +186,8 @@ const resultQuestionBase = z.object({
   typeLabel: z.string(),
   stem: z.string(),
   points: z.number(),
-  /** The candidate's own response (free-form, as saved). */
-  answer: z.unknown(),
+  /** The candidate's own response, as saved. */
+  answer: responseSchema,
 });
 
 /** Scores and the marker's comments, when `showScore` releases them (null otherwise). */
@@ -196,8 +196,8 @@ const scoresWithheld = { score: z.null(), markComment: z.null() };
 /** Correct flags, keys and analysis, when `showAnswers` releases them; left out otherwise. */
 const answersShown = {
   options: z.array(resultOption.extend({ correct: z.boolean().optional() })).nullable(),
-  /** Free-form per question type (a fill-in's blanks, a short answer's reference, code samples). */
-  key: z.unknown().optional(),
+  /** By kind (`revealKey`): a fill-in's blanks, a short answer's reference, code samples. */
+  key: revealedKeySchema.optional(),
   analysis: z.string().nullable().optional(),
 };
 const answersWithheld = { options: z.array(resultOption).nullable() };

@@ -4,6 +4,7 @@
  * (exam-candidate.ts, exam-monitor.ts); automatic exams are exam-auto.ts.
  */
 import { z } from 'zod';
+import { responseSchema, storedAnswerSchema } from '../question-kinds';
 import { countReply, endpoint, envelopeOf, idList, idOf, pageOf, pagedQuery } from './common';
 import { questionIdInBody, questionIdInQuery } from './question';
 import {
@@ -313,8 +314,8 @@ export const markingAnswer = z.object({
   /** 考生 N when the exam marks blind. */
   candidate: z.string(),
   questionId: z.number(),
-  /** The candidate's response, whose shape depends on the question type (free-form JSON). */
-  answer: z.unknown(),
+  /** The candidate's response: its kind's response shape. */
+  answer: responseSchema,
   score: z.number().nullable(),
   points: z.number(),
   markComment: z.string().nullable(),
@@ -325,8 +326,8 @@ export type MarkingAnswer = z.infer<typeof markingAnswer>;
 export const markingQuestionKey = z.object({
   stem: z.string(),
   type: z.number(),
-  /** The question's key, whose shape depends on the type (free-form JSON). */
-  key: z.unknown(),
+  /** The question's stored key `answer` (its kind's answer shape; null for choice kinds). */
+  key: storedAnswerSchema,
   analysis: z.string().nullable(),
 });
 export type MarkingQuestionKey = z.infer<typeof markingQuestionKey>;
@@ -378,10 +379,10 @@ export const reportQuestion = z.object({
   stem: z.string(),
   /** In the candidate's order, keyed by the option's original index. */
   options: z.array(reportOption).nullable(),
-  /** The candidate's response (free-form JSON, by question type). */
-  answer: z.unknown(),
-  /** The key of non-choice questions (choice keys are the options' correct flags); free-form JSON. */
-  key: z.unknown(),
+  /** The candidate's response: its kind's response shape. */
+  answer: responseSchema,
+  /** The key of non-choice questions, by kind (choice keys are the options' correct flags). */
+  key: storedAnswerSchema,
   analysis: z.string().nullable(),
   points: z.number(),
   score: z.number().nullable(),
@@ -467,8 +468,8 @@ export const questionRecord = z.object({
   examName: z.string(),
   userId: z.number(),
   realName: z.string(),
-  /** The candidate's response (free-form JSON, by question type). */
-  answer: z.unknown(),
+  /** The candidate's response: its kind's response shape. */
+  answer: responseSchema,
   score: z.number().nullable(),
   points: z.number(),
   correct: z.boolean().nullable(),

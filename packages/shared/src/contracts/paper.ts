@@ -3,6 +3,7 @@
  * random papers; intelligent generation) and the paper builder's question calls.
  */
 import { z } from 'zod';
+import { storedAnswerSchema } from '../question-kinds';
 import { DEFAULT_QUESTION_POINTS } from '../constants';
 import {
   PAPER_DIFFICULTY_LABELS,
@@ -389,8 +390,8 @@ const questionContent = z.object({
   stem: z.string(),
   stemText: z.string(),
   options: z.array(choiceOption).nullable(),
-  /** The answer key; its shape depends on the question type (free-form JSON). */
-  answer: z.unknown(),
+  /** The key's `answer` part, by kind (null for choice kinds: their key is in the options). */
+  answer: storedAnswerSchema,
   analysis: z.string().nullable(),
   difficulty: z.number(),
   bankId: z.number(),
@@ -486,8 +487,8 @@ export const candidateQuestion = z.object({
   options: z.array(choiceOption).nullable(),
   /** optionOrder[i] is the original index of the option shown at i (for grading). */
   optionOrder: z.array(z.number()).nullable(),
-  /** The answer key; its shape depends on the question type (free-form JSON). */
-  answer: z.unknown(),
+  /** The key's `answer` part, by kind (null for choice kinds: their key is in the options). */
+  answer: storedAnswerSchema,
   analysis: z.string().nullable(),
   difficulty: z.number(),
   points: z.number(),

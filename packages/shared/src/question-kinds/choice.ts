@@ -90,7 +90,7 @@ function gradeMultiple(
   return { score: Math.round(((points * hits) / expected.size) * 10) / 10, correct: false };
 }
 
-function choiceKind(multiple: boolean): QuestionKind {
+function choiceKind<R extends z.ZodType>(multiple: boolean, responseSchema: R): QuestionKind<R, z.ZodNull> {
   const rule = multiple ? '多选题至少需要两个正确选项' : '单选题必须有且只有一个正确选项';
   return {
     type: multiple ? QuestionType.MULTIPLE : QuestionType.SINGLE,
@@ -99,7 +99,10 @@ function choiceKind(multiple: boolean): QuestionKind {
     hasOptions: true,
     marked: false,
     answerSchema: null,
-    responseSchema: multiple ? z.array(z.number()) : z.number(),
+    responseSchema,
+    // The key is the options' correct flags, shown with the options.
+    revealKey: () => null,
+    revealedKeySchema: z.null(),
     parseKey(options) {
       const parsed = parsePart(choiceOptionsSchema, options ?? null, 'options');
       if (!parsed.ok) return parsed;
@@ -139,5 +142,5 @@ function byLetter(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-export const singleKind = choiceKind(false);
-export const multipleKind = choiceKind(true);
+export const singleKind = choiceKind(false, z.number());
+export const multipleKind = choiceKind(true, z.array(z.number()));

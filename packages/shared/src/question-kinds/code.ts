@@ -78,7 +78,7 @@ export function codeInfoOf(answer: unknown): {
   };
 }
 
-export const codeKind: QuestionKind = {
+export const codeKind = {
   type: QuestionType.CODE,
   label: '编程题',
   shortLabel: '编程',
@@ -86,6 +86,15 @@ export const codeKind: QuestionKind = {
   marked: true,
   answerSchema: codeAnswerSchema,
   responseSchema: codeResponseSchema,
+  // Never the hidden test cases: the languages and the samples.
+  revealKey(answer) {
+    const { languages, samples } = codeInfoOf(answer);
+    return { languages, samples };
+  },
+  revealedKeySchema: z.object({
+    languages: z.array(z.string()),
+    samples: z.array(z.object({ input: z.string(), output: z.string() })),
+  }),
   parseKey(_options, answer) {
     const parsed = parsePart(codeAnswerSchema, answer ?? null, 'answer');
     if (!parsed.ok) return parsed;
@@ -146,4 +155,4 @@ export const codeKind: QuestionKind = {
       };
     },
   },
-};
+} satisfies QuestionKind;

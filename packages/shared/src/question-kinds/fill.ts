@@ -49,7 +49,7 @@ export function blankCountOf(answer: unknown): number {
   return blanks && blanks.length > 0 ? blanks.length : 1;
 }
 
-export const fillKind: QuestionKind = {
+export const fillKind = {
   type: QuestionType.FILL,
   label: '填空题',
   shortLabel: '填空',
@@ -57,6 +57,8 @@ export const fillKind: QuestionKind = {
   marked: true,
   answerSchema: fillAnswerSchema,
   responseSchema: z.array(z.string()),
+  revealKey: (answer) => answer,
+  revealedKeySchema: fillAnswerSchema,
   parseKey(_options, answer) {
     const parsed = parsePart(fillAnswerSchema, answer ?? null, 'answer');
     return parsed.ok ? { ok: true, key: { options: null, answer: parsed.data } } : parsed;
@@ -115,4 +117,4 @@ export const fillKind: QuestionKind = {
       };
     },
   },
-};
+} satisfies QuestionKind;

@@ -127,14 +127,24 @@ export function keyDisplay(type: number, key: KeyView, options?: KeyDisplayOptio
  * built once: the save is the hottest call of an exam.
  */
 export const RESPONSE_MESSAGE = '答案应为 true/false、选项、文本、文本数组或 {language, code}';
-export const responseSchema = z.union(
-  [z.null(), ...questionKinds.map((kind) => kind.responseSchema)] as unknown as [
-    z.ZodType,
-    z.ZodType,
-    ...z.ZodType[],
+const responseUnion = z.union(
+  [
+    z.null(),
+    trueFalseKind.responseSchema,
+    singleKind.responseSchema,
+    multipleKind.responseSchema,
+    fillKind.responseSchema,
+    shortKind.responseSchema,
+    codeKind.responseSchema,
   ],
   { error: RESPONSE_MESSAGE },
 );
+export type QuestionResponse = z.output<typeof responseUnion>;
+/**
+ * Checked at run time against the union; typed `unknown` to its users until the database columns and
+ * the candidate's outbox carry `QuestionResponse` too (a value read from jsonb is `unknown`).
+ */
+export const responseSchema: z.ZodType<unknown> = responseUnion;
 
 /**
  * The key as shown to a reader, by the former name (the exam pages call it): the same as `keyDisplay`.
@@ -144,7 +154,30 @@ export function answerDisplay(questionType: number, answer: KeyView): string {
 }
 
 /** A question's `answer` as stored: null for choice kinds (the key is in the options), else its kind's. */
-export const storedAnswerSchema = z.union([
+const storedAnswerUnion = z.union([
   z.null(),
-  ...questionKinds.flatMap((kind) => (kind.answerSchema ? [kind.answerSchema] : [])),
-] as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
+  trueFalseKind.answerSchema,
+  fillKind.answerSchema,
+  shortKind.answerSchema,
+  codeKind.answerSchema,
+]);
+export type StoredAnswer = z.output<typeof storedAnswerUnion>;
+/** Checked at run time; typed `unknown` to its users like `responseSchema`. */
+export const storedAnswerSchema: z.ZodType<unknown> = storedAnswerUnion;
+
+/** What a candidate may see of a question's key once answers are released: null or some kind's. */
+const revealedKeyUnion = z.union([
+  z.null(),
+  trueFalseKind.revealedKeySchema,
+  fillKind.revealedKeySchema,
+  shortKind.revealedKeySchema,
+  codeKind.revealedKeySchema,
+]);
+export type RevealedKey = z.output<typeof revealedKeyUnion>;
+/** Checked at run time; typed `unknown` to its users like `responseSchema`. */
+export const revealedKeySchema: z.ZodType<unknown> = revealedKeyUnion;
+
+/** What a candidate may see of a stored key once answers are released (never a code question's hidden tests). */
+export function revealedKey(type: number, answer: unknown): unknown {
+  return kindOf(type)?.revealKey(answer) ?? null;
+}

@@ -12,6 +12,8 @@ import {
   questionTypeLabel,
   responseDisplay,
   responseSchema,
+  revealedKey,
+  revealedKeySchema,
   storedAnswerSchema,
   type StoredKey,
 } from './index';
@@ -271,6 +273,22 @@ describe('display', () => {
       '第1空：北京；第2空：（空）',
     );
     expect(responseDisplay({ type: QuestionType.CODE }, { language: 'java', code: '' })).toBe('未作答');
+  });
+});
+
+describe('revealed keys', () => {
+  it('reveals no hidden test case, nothing for choice kinds, and the key of the others', () => {
+    const revealed = QUESTION_TYPES.map((type) => revealedKey(type, storedKey(type).answer));
+    expect(revealed).toEqual([
+      true,
+      null,
+      null,
+      fillKey,
+      shortKey,
+      { languages: ['java', 'python'], samples: [{ input: '1 2', output: '3' }] },
+    ]);
+    for (const key of revealed) expect(revealedKeySchema.safeParse(key).success).toBe(true);
+    expect(revealedKey(9, 'x')).toBeNull();
   });
 });
 

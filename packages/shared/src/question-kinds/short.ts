@@ -22,7 +22,7 @@ export const shortAnswerSchema = z.object(
 );
 export type ShortAnswer = z.output<typeof shortAnswerSchema>;
 
-export const shortKind: QuestionKind = {
+export const shortKind = {
   type: QuestionType.SHORT,
   label: '简答题',
   shortLabel: '简答',
@@ -30,6 +30,8 @@ export const shortKind: QuestionKind = {
   marked: true,
   answerSchema: shortAnswerSchema,
   responseSchema: z.string(),
+  revealKey: (answer) => answer,
+  revealedKeySchema: shortAnswerSchema,
   parseKey(_options, answer) {
     const parsed = parsePart(shortAnswerSchema, answer ?? null, 'answer');
     return parsed.ok ? { ok: true, key: { options: null, answer: parsed.data } } : parsed;
@@ -59,4 +61,4 @@ export const shortKind: QuestionKind = {
       };
     },
   },
-};
+} satisfies QuestionKind;

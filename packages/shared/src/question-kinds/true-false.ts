@@ -11,7 +11,7 @@ export function trueFalseText(value: unknown): string {
   return isTrueAnswer(value) ? '正确' : '错误';
 }
 
-export const trueFalseKind: QuestionKind = {
+export const trueFalseKind = {
   type: QuestionType.TRUE_FALSE,
   label: '判断题',
   shortLabel: '判断',
@@ -19,6 +19,8 @@ export const trueFalseKind: QuestionKind = {
   marked: false,
   answerSchema: z.boolean({ error: '判断题答案必须是 true/false（或 正确/错误）' }),
   responseSchema: z.boolean(),
+  revealKey: (answer) => answer,
+  revealedKeySchema: z.boolean(),
   parseKey(_options, answer) {
     if (isTrueAnswer(answer)) return { ok: true, key: { options: null, answer: true } };
     if (answer === false || (typeof answer === 'string' && FALSE_ANSWERS.has(answer)))
@@ -44,4 +46,4 @@ export const trueFalseKind: QuestionKind = {
     },
     write: (key) => ({ answer: key.answer === true ? '正确' : '错误' }),
   },
-};
+} satisfies QuestionKind;

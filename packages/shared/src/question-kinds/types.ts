@@ -72,7 +72,8 @@ export interface KeyDisplayOptions {
   numbered?: boolean;
 }
 
-export interface QuestionKind {
+/** R: the response schema, K: the revealed key's schema (precise in each kind, for the contracts' types). */
+export interface QuestionKind<R extends z.ZodType = z.ZodType, K extends z.ZodType = z.ZodType> {
   type: QuestionType;
   /** '判断题'. */
   label: string;
@@ -85,7 +86,11 @@ export interface QuestionKind {
   /** The `answer` part of the key as stored and edited (null for choice kinds: their key is the options). */
   answerSchema: z.ZodType | null;
   /** The candidate's response, as saved. */
-  responseSchema: z.ZodType;
+  responseSchema: R;
+  /** What a candidate may see of the stored `answer` once answers are released (null: nothing more). */
+  revealKey(answer: unknown): unknown;
+  /** The shape of `revealKey`'s result. */
+  revealedKeySchema: K;
   /** Checks options and answer as edited and returns them as stored. */
   parseKey(options: unknown, answer: unknown): KeyResult;
   /** Whether a (non-null) response is empty. */

@@ -1,9 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
-  QuestionType,
-  codeInfoOf,
   formatExamTime,
-  hasOptions,
+  revealedKey,
   gradeResponse,
   isUnanswered,
   questionTypeLabel,
@@ -685,14 +683,6 @@ export async function closeExpiredAttempts(
 
 // ---------- the candidate's result ----------
 
-/** The key a candidate may see once answers are released: never a code question's hidden tests. */
-function revealedKey(content: ExamQuestionContent): unknown {
-  if (hasOptions(content.type)) return null;
-  if (content.type !== QuestionType.CODE) return content.answer;
-  const { languages, samples } = codeInfoOf(content.answer);
-  return { languages, samples };
-}
-
 /**
  * A candidate's result, as the exam's release settings allow: one shape per release (the contract's
  * `attemptResult` strips whatever a shape leaves out).
@@ -741,7 +731,7 @@ export async function attemptResult(db: Db, ctx: RequestContext, attemptId: numb
   const noScores = { score: null, markComment: null };
   const answers = (row: PaperRow) => ({
     options: orderedOptions(row),
-    key: revealedKey(row.content),
+    key: revealedKey(row.content.type, row.content.answer),
     analysis: settings.showAnalysis ? row.content.analysis : null,
   });
   const noAnswers = (row: PaperRow) => ({
