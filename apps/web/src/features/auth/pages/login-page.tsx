@@ -11,12 +11,10 @@ import { preparePassword, signIn, signInErrorText } from '../session';
 
 type LoginTab = 'account' | 'sms';
 
-/** /login: account + password (optionally with an SMS code), or phone + SMS code. */
-export default function LoginPage(): ReactNode {
+/** The sign-in: prepares (encrypts) the password if there is one, signs in, and opens the target. */
+function useSignIn() {
   const config = useAppConfig();
   const navigate = useNavigate();
-  const signedIn = useSessionStore((state) => state.auth !== null && state.menuInfo !== null);
-  const [tab, setTab] = useState<LoginTab>('account');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -36,24 +34,72 @@ export default function LoginPage(): ReactNode {
       setSubmitting(false);
     }
   };
+  return { submitting, error, clearError: () => setError(null), submit };
+}
 
+/** The product's picture beside the form (decorative). */
+function LoginAside(): ReactNode {
+  const config = useAppConfig();
+  return (
+    <div className="kp-login__aside" aria-hidden="true">
+      <div className="kp-login__aside-inner">
+        <img src={config.logo} alt="" className="kp-login__aside-logo" />
+        <h2>{config.displayName}</h2>
+        <p>{config.slogan}</p>
+        <ul>
+          <li>在线考试、题库与试卷管理</li>
+          <li>岗位能力模型与人才测评分析</li>
+          <li>学习任务、课程与练习</li>
+          <li>招聘管理与校园招聘</li>
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** 忘记密码 and 注册新组织, then the demo accounts when the server runs as a demo. */
+function LoginLinks(): ReactNode {
+  const config = useAppConfig();
+  return (
+    <>
+      <Flex justify="space-between" gap={12} wrap style={{ marginTop: 16 }}>
+        <Link to="/forgetPwd" data-testid="forgot-password">
+          忘记密码
+        </Link>
+        <Link to="/signup" data-testid="signup-link">
+          注册新组织
+        </Link>
+      </Flex>
+      {config.demo ? (
+        <Alert
+          type="info"
+          className="kp-login__demo"
+          data-testid="demo-hint"
+          title="演示账号"
+          description={
+            <span>
+              管理员 <Typography.Text code>admin</Typography.Text>，员工{' '}
+              <Typography.Text code>zhangsan</Typography.Text>，密码均为{' '}
+              <Typography.Text code>Kaopei@2024</Typography.Text>
+            </span>
+          }
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** /login: account + password (optionally with an SMS code), or phone + SMS code. */
+export default function LoginPage(): ReactNode {
+  const config = useAppConfig();
+  const signedIn = useSessionStore((state) => state.auth !== null && state.menuInfo !== null);
+  const [tab, setTab] = useState<LoginTab>('account');
+  const { submitting, error, clearError, submit } = useSignIn();
   const onSubmit = (form: PasswordGrantForm) => void submit(form);
 
   return (
     <div className="kp-login">
-      <div className="kp-login__aside" aria-hidden="true">
-        <div className="kp-login__aside-inner">
-          <img src={config.logo} alt="" className="kp-login__aside-logo" />
-          <h2>{config.displayName}</h2>
-          <p>{config.slogan}</p>
-          <ul>
-            <li>在线考试、题库与试卷管理</li>
-            <li>岗位能力模型与人才测评分析</li>
-            <li>学习任务、课程与练习</li>
-            <li>招聘管理与校园招聘</li>
-          </ul>
-        </div>
-      </div>
+      <LoginAside />
       <main className="kp-login__main">
         <Card className="kp-login__card" variant="borderless">
           <Link to={config.homePath} className="kp-login__brand">
@@ -80,7 +126,7 @@ export default function LoginPage(): ReactNode {
             activeKey={tab}
             onChange={(key) => {
               setTab(key as LoginTab);
-              setError(null);
+              clearError();
             }}
             items={[
               {
@@ -105,29 +151,7 @@ export default function LoginPage(): ReactNode {
               data-testid="login-error"
             />
           ) : null}
-          <Flex justify="space-between" gap={12} wrap style={{ marginTop: 16 }}>
-            <Link to="/forgetPwd" data-testid="forgot-password">
-              忘记密码
-            </Link>
-            <Link to="/signup" data-testid="signup-link">
-              注册新组织
-            </Link>
-          </Flex>
-          {config.demo ? (
-            <Alert
-              type="info"
-              className="kp-login__demo"
-              data-testid="demo-hint"
-              title="演示账号"
-              description={
-                <span>
-                  管理员 <Typography.Text code>admin</Typography.Text>，员工{' '}
-                  <Typography.Text code>zhangsan</Typography.Text>，密码均为{' '}
-                  <Typography.Text code>Kaopei@2024</Typography.Text>
-                </span>
-              }
-            />
-          ) : null}
+          <LoginLinks />
         </Card>
         <AppFooter className="kp-login__footer" />
       </main>
