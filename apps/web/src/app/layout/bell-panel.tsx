@@ -24,6 +24,48 @@ export function isUnread(message: Pick<NoticeMessage, 'status'>): boolean {
   return Boolean(message.status);
 }
 
+interface BellItemProps {
+  message: NoticeMessage;
+  onHoverUnread: (message: NoticeMessage) => void;
+  now?: number;
+}
+
+/** One message: title, two lines of content, sender; a red dot while unread, else the time. */
+function BellItem({ message, onHoverUnread, now }: BellItemProps): ReactNode {
+  const unread = isUnread(message);
+  return (
+    <li
+      className={unread ? 'kp-bell__item kp-bell__item--unread' : 'kp-bell__item'}
+      data-testid="bell-item"
+      data-unread={unread ? 'true' : 'false'}
+      onMouseEnter={unread ? () => onHoverUnread(message) : undefined}
+      onFocus={unread ? () => onHoverUnread(message) : undefined}
+      tabIndex={0}
+    >
+      <div className="kp-bell__item-main">
+        {message.title ? <div className="kp-bell__item-title">{message.title}</div> : null}
+        <Typography.Paragraph className="kp-bell__item-content" ellipsis={{ rows: 2 }}>
+          {message.content}
+        </Typography.Paragraph>
+        {message.senderName ? (
+          <Typography.Text type="secondary" className="kp-bell__item-sender">
+            {message.senderName}
+          </Typography.Text>
+        ) : null}
+      </div>
+      <div className="kp-bell__item-meta">
+        {unread ? (
+          <Badge status="error" aria-label="未读" data-testid="bell-unread-dot" />
+        ) : (
+          <Typography.Text type="secondary" className="kp-bell__time">
+            {bellTime(message.sendTime, now)}
+          </Typography.Text>
+        )}
+      </div>
+    </li>
+  );
+}
+
 /** The bell's dropdown: messages with infinite scroll, '暂无消息' when there are none. */
 export function BellPanel({
   items,
@@ -75,41 +117,9 @@ export function BellPanel({
   } else {
     body = (
       <ul className="kp-bell__list" aria-label="消息列表">
-        {items.map((message) => {
-          const unread = isUnread(message);
-          return (
-            <li
-              key={message.noticeReceiveId}
-              className={unread ? 'kp-bell__item kp-bell__item--unread' : 'kp-bell__item'}
-              data-testid="bell-item"
-              data-unread={unread ? 'true' : 'false'}
-              onMouseEnter={unread ? () => onHoverUnread(message) : undefined}
-              onFocus={unread ? () => onHoverUnread(message) : undefined}
-              tabIndex={0}
-            >
-              <div className="kp-bell__item-main">
-                {message.title ? <div className="kp-bell__item-title">{message.title}</div> : null}
-                <Typography.Paragraph className="kp-bell__item-content" ellipsis={{ rows: 2 }}>
-                  {message.content}
-                </Typography.Paragraph>
-                {message.senderName ? (
-                  <Typography.Text type="secondary" className="kp-bell__item-sender">
-                    {message.senderName}
-                  </Typography.Text>
-                ) : null}
-              </div>
-              <div className="kp-bell__item-meta">
-                {unread ? (
-                  <Badge status="error" aria-label="未读" data-testid="bell-unread-dot" />
-                ) : (
-                  <Typography.Text type="secondary" className="kp-bell__time">
-                    {bellTime(message.sendTime, now)}
-                  </Typography.Text>
-                )}
-              </div>
-            </li>
-          );
-        })}
+        {items.map((message) => (
+          <BellItem key={message.noticeReceiveId} message={message} onHoverUnread={onHoverUnread} now={now} />
+        ))}
         {hasMore || loadingMore ? (
           <li className="kp-bell__more">
             {loadingMore ? (

@@ -17,11 +17,13 @@ import { BellPanel } from './bell-panel';
 /** The unread flag is polled once a minute (and on every opening of the dropdown). */
 export const UNREAD_POLL_MS = 60_000;
 
-/** The message bell of the top bar (spec §2). */
-export function MessageBell(): ReactNode {
+/**
+ * The bell's data: the unread flag (polled), the message pages (loaded while open), and marking a
+ * message read when hovered (once at a time per message; the flag is fetched again after).
+ */
+function useBellMessages(open: boolean) {
   const queryClient = useQueryClient();
   const userId = useSessionStore((state) => state.userInfo?.userId);
-  const [open, setOpen] = useState(false);
   const markingRef = useRef(new Set<NoticeMessage['noticeReceiveId']>());
 
   const unread = useQuery({
@@ -44,15 +46,6 @@ export function MessageBell(): ReactNode {
   });
 
   const items = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
-
-  const handleOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (next) {
-      void unread.refetch();
-      // Start from the first page each time the dropdown opens.
-      void queryClient.resetQueries({ queryKey: noticeKeys.bellList });
-    }
-  };
 
   const handleHoverUnread = useCallback(
     (message: NoticeMessage) => {
@@ -79,6 +72,23 @@ export function MessageBell(): ReactNode {
     },
     [queryClient, userId],
   );
+
+  return { queryClient, unread, list, items, handleHoverUnread };
+}
+
+/** The message bell of the top bar (spec §2). */
+export function MessageBell(): ReactNode {
+  const [open, setOpen] = useState(false);
+  const { queryClient, unread, list, items, handleHoverUnread } = useBellMessages(open);
+
+  const handleOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) {
+      void unread.refetch();
+      // Start from the first page each time the dropdown opens.
+      void queryClient.resetQueries({ queryKey: noticeKeys.bellList });
+    }
+  };
 
   const hasUnread = unread.data === true;
 
