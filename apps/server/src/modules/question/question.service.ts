@@ -1,6 +1,7 @@
 import {
   CODE_LANGUAGES,
   DEFAULT_CODE_TEMPLATES,
+  QUESTION_TYPES,
   TagType,
   questionTypeLabel,
   type QuestionType,
@@ -210,8 +211,6 @@ function counterFilter(filter: QuestionFilter): boolean {
  */
 export const COUNT_CAP = 1000;
 
-const CODE_TYPES_ORDER: QuestionType[] = [0, 1, 2, 3, 4, 5];
-
 /** Question counts per type from the trigger-kept counters, for a filter `counterFilter` accepts. */
 function countersByType(
   db: DbOrTx,
@@ -351,7 +350,7 @@ export async function countByType(
 ): Promise<QuestionTypeCount[]> {
   const { byType, capped } = await countTypesIn(db, ctx.organizationId, filter);
   const allowed = filterTypes(filter);
-  return CODE_TYPES_ORDER.map((type) => {
+  return QUESTION_TYPES.map((type) => {
     const uncounted = capped && (allowed.length === 0 || allowed.includes(type));
     return {
       type,
