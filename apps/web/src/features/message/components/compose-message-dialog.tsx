@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Form, Input, Modal, TreeSelect } from 'antd';
+import type { FormInstance } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/feedback';
 import { noticeKeys } from '../../notice/api';
@@ -14,14 +15,21 @@ interface ComposeValues {
   departmentIds?: number[];
 }
 
-/** Administrators: a message to chosen staff and/or whole departments (sub-departments included). */
-export function ComposeMessageDialog({ open, onClose }: { open: boolean; onClose: () => void }): ReactNode {
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<ComposeValues>();
-  const [sending, setSending] = useState(false);
-  const tree = useQuery({ queryKey: messageKeys.departments, queryFn: fetchDepartmentTree, enabled: open });
-  const treeData = useMemo(() => toTreeData(tree.data ?? []), [tree.data]);
+/** 接收人 or 接收部门: at least one of them. */
+const needRecipients = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+  validator: () => {
+    const users = getFieldValue('userIds') as number[] | undefined;
+    const depts = getFieldValue('departmentIds') as number[] | undefined;
+    return users?.length || depts?.length
+      ? Promise.resolve()
+      : Promise.reject(new Error('请选择接收人或部门'));
+  },
+});
 
+/** Validates and sends; on success says to how many, clears the form, closes and refreshes the lists. */
+function useSendMessage(form: FormInstance<ComposeValues>, onClose: () => void) {
+  const queryClient = useQueryClient();
+  const [sending, setSending] = useState(false);
   const submit = async () => {
     let values: ComposeValues;
     try {
@@ -51,16 +59,15 @@ export function ComposeMessageDialog({ open, onClose }: { open: boolean; onClose
       setSending(false);
     }
   };
+  return { sending, submit };
+}
 
-  const needRecipients = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-    validator: () => {
-      const users = getFieldValue('userIds') as number[] | undefined;
-      const depts = getFieldValue('departmentIds') as number[] | undefined;
-      return users?.length || depts?.length
-        ? Promise.resolve()
-        : Promise.reject(new Error('请选择接收人或部门'));
-    },
-  });
+/** Administrators: a message to chosen staff and/or whole departments (sub-departments included). */
+export function ComposeMessageDialog({ open, onClose }: { open: boolean; onClose: () => void }): ReactNode {
+  const [form] = Form.useForm<ComposeValues>();
+  const { sending, submit } = useSendMessage(form, onClose);
+  const tree = useQuery({ queryKey: messageKeys.departments, queryFn: fetchDepartmentTree, enabled: open });
+  const treeData = useMemo(() => toTreeData(tree.data ?? []), [tree.data]);
 
   return (
     <Modal
