@@ -10,7 +10,9 @@ import {
   fetchMarkingAttempt,
   fetchMarkingOverview,
   type ExamRow,
+  type MarkingAnswer,
   type MarkingQuestion,
+  type MarkingQuestionKey,
 } from '../api';
 import {
   MARKED_TYPES,
@@ -36,6 +38,60 @@ function useRefreshMarking(examId: number) {
     void queryClient.invalidateQueries({ queryKey: ['exam', 'examinees', examId] });
     void queryClient.invalidateQueries({ queryKey: examKeys.report(examId) });
   };
+}
+
+/** 题干, 参考答案 and 解析 of the question being marked. */
+function QuestionKeyFacts({ question }: { question: MarkingQuestionKey }): ReactNode {
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      style={{ marginBottom: 12 }}
+      styles={{ label: { width: 96 } }}
+    >
+      <Descriptions.Item label="题干">
+        <div
+          className="kp-exam-stem"
+          // Stems are sanitised by the server on every write.
+          dangerouslySetInnerHTML={{ __html: question.stem }}
+        />
+      </Descriptions.Item>
+      <Descriptions.Item label="参考答案">
+        {keyText({ type: question.type, options: null, key: question.key })}
+      </Descriptions.Item>
+      {question.analysis ? <Descriptions.Item label="解析">{question.analysis}</Descriptions.Item> : null}
+    </Descriptions>
+  );
+}
+
+/** One candidate's answer to the question, with its outcome and the marking controls. */
+function AnswerToMark(props: { answer: MarkingAnswer; type: number; onSaved: () => void }): ReactNode {
+  const { answer, type, onSaved } = props;
+  const result = outcome(answer.score, answer.points);
+  return (
+    <List.Item data-testid={`mark-answer-${answer.attemptId}`}>
+      <div style={{ width: '100%' }}>
+        <Space style={{ marginBottom: 6 }}>
+          <Typography.Text strong>{answer.candidate}</Typography.Text>
+          <Tag color={result.color}>{result.label}</Tag>
+          {answer.score !== null ? <span>得分 {formatScore(answer.score)}</span> : null}
+        </Space>
+        <pre className="kp-exam-answer">{responseText({ type, options: null, answer: answer.answer })}</pre>
+        <div style={{ marginTop: 8 }}>
+          <MarkControls
+            attemptId={answer.attemptId}
+            questionId={answer.questionId}
+            points={answer.points}
+            score={answer.score}
+            comment={answer.markComment}
+            label={answer.candidate}
+            onSaved={onSaved}
+          />
+        </div>
+      </div>
+    </List.Item>
+  );
 }
 
 function ByQuestion({
@@ -84,60 +140,18 @@ function ByQuestion({
         <PageError description="作答加载失败，请稍后重试。" onRetry={() => void answers.refetch()} />
       ) : (
         <>
-          {question ? (
-            <Descriptions
-              size="small"
-              column={1}
-              bordered
-              style={{ marginBottom: 12 }}
-              styles={{ label: { width: 96 } }}
-            >
-              <Descriptions.Item label="题干">
-                <div
-                  className="kp-exam-stem"
-                  // Stems are sanitised by the server on every write.
-                  dangerouslySetInnerHTML={{ __html: question.stem }}
-                />
-              </Descriptions.Item>
-              <Descriptions.Item label="参考答案">
-                {keyText({ type: question.type, options: null, key: question.key })}
-              </Descriptions.Item>
-              {question.analysis ? (
-                <Descriptions.Item label="解析">{question.analysis}</Descriptions.Item>
-              ) : null}
-            </Descriptions>
-          ) : null}
+          {question ? <QuestionKeyFacts question={question} /> : null}
           <List
             dataSource={answers.data.data}
             locale={{ emptyText: '还没有考生作答这道题' }}
-            renderItem={(answer) => {
-              const result = outcome(answer.score, answer.points);
-              return (
-                <List.Item key={answer.attemptId} data-testid={`mark-answer-${answer.attemptId}`}>
-                  <div style={{ width: '100%' }}>
-                    <Space style={{ marginBottom: 6 }}>
-                      <Typography.Text strong>{answer.candidate}</Typography.Text>
-                      <Tag color={result.color}>{result.label}</Tag>
-                      {answer.score !== null ? <span>得分 {formatScore(answer.score)}</span> : null}
-                    </Space>
-                    <pre className="kp-exam-answer">
-                      {responseText({ type: question?.type ?? 4, options: null, answer: answer.answer })}
-                    </pre>
-                    <div style={{ marginTop: 8 }}>
-                      <MarkControls
-                        attemptId={answer.attemptId}
-                        questionId={answer.questionId}
-                        points={answer.points}
-                        score={answer.score}
-                        comment={answer.markComment}
-                        label={answer.candidate}
-                        onSaved={refresh}
-                      />
-                    </div>
-                  </div>
-                </List.Item>
-              );
-            }}
+            renderItem={(answer) => (
+              <AnswerToMark
+                key={answer.attemptId}
+                answer={answer}
+                type={question?.type ?? 4}
+                onSaved={refresh}
+              />
+            )}
           />
           {answers.data.total > ANSWERS_PAGE_SIZE ? (
             <Pagination
