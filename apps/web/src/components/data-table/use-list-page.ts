@@ -76,57 +76,52 @@ export interface ListPage<T extends object, F extends object> {
   deleting: boolean;
 }
 
-/**
- * The state of an admin list page around `DataTable`: filter, server paging (page 1 of
- * DEFAULT_PAGE_SIZE; a filter change goes back to page 1), row selection kept across pages, and
- * delete — confirm, run, drop the deleted rows from the selection, step back a page when the current
- * one became empty (the table's `notifyDeleted`, spec §4), refresh.
- */
-export function useListPage<T extends object, F extends object, R = unknown>(
-  options: ListPageOptions<T, F, R>,
-): ListPage<T, F> {
-  const { initialFilter, queryKey, fetchPage, rowKey, invalidate, remove, onRemoved } = options;
-  const { modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const tableRef = useRef<DataTableHandle<T>>(null);
-  const [filter, setFilter] = useState<F>(initialFilter);
-  const [paging, setPaging] = useState<DataTablePagination>({ page: 1, size: DEFAULT_PAGE_SIZE });
+/** Row selection kept across pages: the keys, and the rows last reported for them. */
+function useListSelection<T extends object>(keyOf: (row: T) => string) {
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [selectedRows, setSelectedRows] = useState<T[]>([]);
-
-  const query = useQuery({
-    queryKey: queryKey(filter, paging.page - 1, paging.size),
-    queryFn: () => fetchPage(filter, paging.page - 1, paging.size),
-    placeholderData: keepPreviousData,
-  });
-  const rows = query.data?.data ?? [];
-
-  const keyOf = (row: T): string => String(row[rowKey]);
-
-  const refresh = async () => {
-    await Promise.all(invalidate.map((key) => queryClient.invalidateQueries({ queryKey: key })));
-  };
-
-  const firstPage = () => setPaging((state) => ({ ...state, page: 1 }));
 
   const clearSelection = () => {
     setSelectedKeys([]);
     setSelectedRows([]);
   };
 
+  /** Drops rows (deleted ones) from the selection. */
+  const deselect = (targets: T[]) => {
+    const removed = new Set(targets.map(keyOf));
+    setSelectedKeys((keys) => keys.filter((key) => !removed.has(String(key))));
+    setSelectedRows((current) => current.filter((row) => !removed.has(keyOf(row))));
+  };
+
+  const onSelectionChange = (keys: Key[], reported: T[]) => {
+    setSelectedKeys(keys);
+    setSelectedRows((current) => {
+      // Keep rows of other pages that stay selected.
+      const byKey = new Map(current.map((row) => [keyOf(row), row]));
+      for (const row of reported) byKey.set(keyOf(row), row);
+      const wanted = new Set(keys.map(String));
+      return [...byKey.values()].filter((row) => wanted.has(keyOf(row)));
+    });
+  };
+
+  return { selectedKeys, selectedRows, clearSelection, deselect, onSelectionChange };
+}
+
+interface ListRemovalInput<T extends object, R> {
+  remove?: (rows: T[]) => Promise<R>;
+  /** After a delete succeeded. */
+  onSuccess: (result: R, rows: T[]) => void;
+}
+
+/** Delete without asking (`remove`) or after 「删除」/「取消」 (`confirmDelete`). */
+function useListRemoval<T extends object, R>({ remove, onSuccess }: ListRemovalInput<T, R>) {
+  const { modal } = App.useApp();
   const removal = useMutation({
     mutationFn: (targets: T[]) => {
       if (!remove) throw new Error('useListPage: no remove given');
       return remove(targets);
     },
-    onSuccess: (result, targets) => {
-      const removed = new Set(targets.map(keyOf));
-      setSelectedKeys((keys) => keys.filter((key) => !removed.has(String(key))));
-      setSelectedRows((current) => current.filter((row) => !removed.has(keyOf(row))));
-      tableRef.current?.notifyDeleted(targets.length);
-      onRemoved?.(result, targets);
-      void refresh();
-    },
+    onSuccess,
   });
 
   const removeRows = (targets: T[]) =>
@@ -146,16 +141,48 @@ export function useListPage<T extends object, F extends object, R = unknown>(
     });
   };
 
-  const onSelectionChange = (keys: Key[], reported: T[]) => {
-    setSelectedKeys(keys);
-    setSelectedRows((current) => {
-      // Keep rows of other pages that stay selected.
-      const byKey = new Map(current.map((row) => [keyOf(row), row]));
-      for (const row of reported) byKey.set(keyOf(row), row);
-      const wanted = new Set(keys.map(String));
-      return [...byKey.values()].filter((row) => wanted.has(keyOf(row)));
-    });
+  return { removeRows, confirmDelete, deleting: removal.isPending };
+}
+
+/**
+ * The state of an admin list page around `DataTable`: filter, server paging (page 1 of
+ * DEFAULT_PAGE_SIZE; a filter change goes back to page 1), row selection kept across pages, and
+ * delete — confirm, run, drop the deleted rows from the selection, step back a page when the current
+ * one became empty (the table's `notifyDeleted`, spec §4), refresh.
+ */
+export function useListPage<T extends object, F extends object, R = unknown>(
+  options: ListPageOptions<T, F, R>,
+): ListPage<T, F> {
+  const { initialFilter, queryKey, fetchPage, rowKey, invalidate, remove, onRemoved } = options;
+  const queryClient = useQueryClient();
+  const tableRef = useRef<DataTableHandle<T>>(null);
+  const [filter, setFilter] = useState<F>(initialFilter);
+  const [paging, setPaging] = useState<DataTablePagination>({ page: 1, size: DEFAULT_PAGE_SIZE });
+  const keyOf = (row: T): string => String(row[rowKey]);
+  const selection = useListSelection(keyOf);
+
+  const query = useQuery({
+    queryKey: queryKey(filter, paging.page - 1, paging.size),
+    queryFn: () => fetchPage(filter, paging.page - 1, paging.size),
+    placeholderData: keepPreviousData,
+  });
+  const rows = query.data?.data ?? [];
+
+  const refresh = async () => {
+    await Promise.all(invalidate.map((key) => queryClient.invalidateQueries({ queryKey: key })));
   };
+
+  const firstPage = () => setPaging((state) => ({ ...state, page: 1 }));
+
+  const removal = useListRemoval<T, R>({
+    remove,
+    onSuccess: (result, targets) => {
+      selection.deselect(targets);
+      tableRef.current?.notifyDeleted(targets.length);
+      onRemoved?.(result, targets);
+      void refresh();
+    },
+  });
 
   return {
     filter,
@@ -167,9 +194,9 @@ export function useListPage<T extends object, F extends object, R = unknown>(
     firstPage,
     query,
     rows,
-    selectedKeys,
-    selectedRows,
-    clearSelection,
+    selectedKeys: selection.selectedKeys,
+    selectedRows: selection.selectedRows,
+    clearSelection: selection.clearSelection,
     refresh,
     tableRef,
     tableProps: {
@@ -182,11 +209,11 @@ export function useListPage<T extends object, F extends object, R = unknown>(
       pagination: paging,
       onPageChange: (page, size) => setPaging({ page, size }),
       selectable: true,
-      selectedRowKeys: selectedKeys,
-      onSelectionChange,
+      selectedRowKeys: selection.selectedKeys,
+      onSelectionChange: selection.onSelectionChange,
     },
-    remove: removeRows,
-    confirmDelete,
-    deleting: removal.isPending,
+    remove: removal.removeRows,
+    confirmDelete: removal.confirmDelete,
+    deleting: removal.deleting,
   };
 }
