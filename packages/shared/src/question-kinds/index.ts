@@ -146,13 +146,6 @@ export type QuestionResponse = z.output<typeof responseUnion>;
  */
 export const responseSchema: z.ZodType<unknown> = responseUnion;
 
-/**
- * The key as shown to a reader, by the former name (the exam pages call it): the same as `keyDisplay`.
- */
-export function answerDisplay(questionType: number, answer: KeyView): string {
-  return keyDisplay(questionType, answer);
-}
-
 /** A question's `answer` as stored: null for choice kinds (the key is in the options), else its kind's. */
 const storedAnswerUnion = z.union([
   z.null(),

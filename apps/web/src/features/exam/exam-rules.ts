@@ -1,7 +1,14 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { QuestionType, answerDisplay, formatExamTime, isTrueAnswer, optionLetter } from '@kaopei/shared';
+import {
+  QuestionType,
+  asCodeResponse,
+  formatExamTime,
+  keyDisplay,
+  optionLetter,
+  questionKinds,
+  responseDisplay,
+} from '@kaopei/shared';
 import { DEFAULT_EXAM_SETTINGS, examSettingsSchema } from '@kaopei/shared/contracts/exam';
-import { answerText } from '../../lib/question-rules';
 import type {
   Audience,
   ExamInput,
@@ -65,7 +72,9 @@ export function settingsFromValues(values: Partial<Record<keyof ExamSettings, un
 }
 
 /** Question types a marker looks at (the server's marking overview lists these). */
-export const MARKED_TYPES: readonly number[] = [QuestionType.FILL, QuestionType.SHORT, QuestionType.CODE];
+export const MARKED_TYPES: readonly number[] = questionKinds
+  .filter((kind) => kind.marked)
+  .map((kind) => kind.type);
 
 /** The editor's form values; the time window is one RangePicker value. */
 export interface ExamFormValues extends ExamSettings {
@@ -209,8 +218,9 @@ function isBlankAnswer(answer: unknown): boolean {
 export const UNANSWERED = '未作答';
 
 /**
- * A candidate's response as shown to a reader: 正确/错误; the letters of the chosen options in the order
- * the candidate saw them (from A); the blanks; the text; the code with its language.
+ * A candidate's response as shown to a reader: 正确/错误 and the letters of the chosen options in the order
+ * the candidate saw them (from A), as the question kinds show them; the blanks numbered; the code with
+ * its language.
  */
 export function responseText(question: {
   type: number;
@@ -219,33 +229,16 @@ export function responseText(question: {
 }): string {
   const { type, answer, options } = question;
   if (isBlankAnswer(answer)) return UNANSWERED;
-  switch (type) {
-    case QuestionType.TRUE_FALSE:
-      return isTrueAnswer(answer) ? '正确' : '错误';
-    case QuestionType.SINGLE:
-      return letterOfKey(options ?? [], answer) ?? UNANSWERED;
-    case QuestionType.MULTIPLE: {
-      const letters = (Array.isArray(answer) ? answer : [answer])
-        .map((key) => (options ?? []).findIndex((option) => option.key === key))
-        .filter((index) => index >= 0)
-        .sort((a, b) => a - b)
-        .map((index) => optionLetter(index));
-      return letters.length ? letters.join(',') : UNANSWERED;
-    }
-    case QuestionType.FILL:
-      return (Array.isArray(answer) ? answer : [answer])
-        .map((blank, index) => `(${index + 1}) ${typeof blank === 'string' && blank.trim() ? blank : '—'}`)
-        .join('  ');
-    case QuestionType.CODE: {
-      const code = answer as { language?: unknown; code?: unknown };
-      if (typeof code === 'object' && typeof code.code === 'string') {
-        return `[${String(code.language ?? '')}]\n${code.code}`;
-      }
-      return JSON.stringify(answer);
-    }
-    default:
-      return typeof answer === 'string' ? answer : JSON.stringify(answer);
+  if (type === QuestionType.FILL)
+    return (Array.isArray(answer) ? answer : [answer])
+      .map((blank, index) => `(${index + 1}) ${typeof blank === 'string' && blank.trim() ? blank : '—'}`)
+      .join('  ');
+  if (type === QuestionType.CODE) {
+    const code = asCodeResponse(answer);
+    return code ? `[${code.language}]\n${code.code}` : JSON.stringify(answer);
   }
+  const text = responseDisplay({ type }, answer, { letterOf: (key) => letterOfKey(options ?? [], key) });
+  return text || UNANSWERED;
 }
 
 /** The key as shown to a reader: letters of the correct options as displayed, 正确/错误, or the key text. */
@@ -254,13 +247,8 @@ export function keyText(question: {
   options: readonly ReportOption[] | null;
   key: unknown;
 }): string {
-  const { type, options, key } = question;
-  if ((type === QuestionType.SINGLE || type === QuestionType.MULTIPLE) && options) {
-    return answerDisplay(type, { options });
-  }
-  if (type === QuestionType.TRUE_FALSE) return answerDisplay(type, { answer: key });
-  if (type === QuestionType.CODE) return '按测试用例评分（由阅卷人打分）';
-  return answerText({ type, options: null, answer: key }) || '-';
+  if (question.type === QuestionType.CODE) return '按测试用例评分（由阅卷人打分）';
+  return keyDisplay(question.type, { options: question.options, answer: question.key }) || '-';
 }
 
 /** How an answer fared: full marks, none, part, or waiting for a marker. */
