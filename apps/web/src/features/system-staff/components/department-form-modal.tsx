@@ -17,18 +17,8 @@ interface FormValues {
 
 const TITLES = { add: '新增部门', rename: '重命名部门', move: '移动部门' } as const;
 
-/** Adds a department (under any parent), renames one, or moves one under another parent. */
-export function DepartmentFormModal({
-  dialog,
-  tree,
-  onClose,
-  onSaved,
-}: {
-  dialog: DepartmentDialog | null;
-  tree: readonly DepartmentNode[];
-  onClose: () => void;
-  onSaved: (departmentId: number | null) => void;
-}): ReactNode {
+/** Fills the form for the dialog's kind and saves: add (returns the new id), rename or move. */
+function useDepartmentForm(dialog: DepartmentDialog | null, onSaved: (departmentId: number | null) => void) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
 
@@ -65,9 +55,67 @@ export function DepartmentFormModal({
       onSaved(departmentId);
     },
   });
+  return { form, save };
+}
 
+/** The current department (rename, move), 部门名称 (add, rename) and 上级部门 (add, move). */
+function DepartmentFields({
+  dialog,
+  tree,
+}: {
+  dialog: DepartmentDialog | null;
+  tree: readonly DepartmentNode[];
+}): ReactNode {
   const excludeId = dialog?.kind === 'move' ? dialog.department.departmentId : undefined;
+  return (
+    <>
+      {dialog?.kind === 'rename' || dialog?.kind === 'move' ? (
+        <Typography.Paragraph type="secondary">
+          当前部门：{departmentPath(tree, dialog.department.departmentId)}
+        </Typography.Paragraph>
+      ) : null}
+      {dialog?.kind !== 'move' ? (
+        <Form.Item name="name" label="部门名称" rules={departmentNameRules}>
+          <Input placeholder="例如：研发组" maxLength={50} autoFocus />
+        </Form.Item>
+      ) : null}
+      {dialog?.kind !== 'rename' ? (
+        <Form.Item
+          name="parentId"
+          label="上级部门"
+          extra={
+            dialog?.kind === 'move'
+              ? '清空则移动为一级部门；不能移动到自身或下级部门之下'
+              : '不选则为一级部门'
+          }
+        >
+          <TreeSelect
+            allowClear
+            showSearch={{ treeNodeFilterProp: 'title' }}
+            placeholder="一级部门（无上级）"
+            treeData={departmentOptions(tree, excludeId)}
+            treeDefaultExpandAll
+            aria-label="上级部门"
+          />
+        </Form.Item>
+      ) : null}
+    </>
+  );
+}
 
+/** Adds a department (under any parent), renames one, or moves one under another parent. */
+export function DepartmentFormModal({
+  dialog,
+  tree,
+  onClose,
+  onSaved,
+}: {
+  dialog: DepartmentDialog | null;
+  tree: readonly DepartmentNode[];
+  onClose: () => void;
+  onSaved: (departmentId: number | null) => void;
+}): ReactNode {
+  const { form, save } = useDepartmentForm(dialog, onSaved);
   return (
     <Modal
       open={dialog !== null}
@@ -88,36 +136,7 @@ export function DepartmentFormModal({
         requiredMark
         aria-label={dialog ? TITLES[dialog.kind] : undefined}
       >
-        {dialog?.kind === 'rename' || dialog?.kind === 'move' ? (
-          <Typography.Paragraph type="secondary">
-            当前部门：{departmentPath(tree, dialog.department.departmentId)}
-          </Typography.Paragraph>
-        ) : null}
-        {dialog?.kind !== 'move' ? (
-          <Form.Item name="name" label="部门名称" rules={departmentNameRules}>
-            <Input placeholder="例如：研发组" maxLength={50} autoFocus />
-          </Form.Item>
-        ) : null}
-        {dialog?.kind !== 'rename' ? (
-          <Form.Item
-            name="parentId"
-            label="上级部门"
-            extra={
-              dialog?.kind === 'move'
-                ? '清空则移动为一级部门；不能移动到自身或下级部门之下'
-                : '不选则为一级部门'
-            }
-          >
-            <TreeSelect
-              allowClear
-              showSearch={{ treeNodeFilterProp: 'title' }}
-              placeholder="一级部门（无上级）"
-              treeData={departmentOptions(tree, excludeId)}
-              treeDefaultExpandAll
-              aria-label="上级部门"
-            />
-          </Form.Item>
-        ) : null}
+        <DepartmentFields dialog={dialog} tree={tree} />
       </Form>
     </Modal>
   );

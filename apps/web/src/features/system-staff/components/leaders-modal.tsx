@@ -5,15 +5,8 @@ import { fetchLeaders, searchStaff, setLeaders, staffKeys, type DepartmentNode }
 
 const PICK_SIZE = 20;
 
-/** Chooses a department's leaders among the organisation's active staff (any department). */
-export function LeadersModal({
-  department,
-  onClose,
-}: {
-  department: DepartmentNode | null;
-  onClose: () => void;
-}): ReactNode {
-  const { message } = App.useApp();
+/** The leaders chosen so far (starting from the saved ones) and the active staff matching the search. */
+function useLeaderChoice(department: DepartmentNode | null) {
   const departmentId = department?.departmentId ?? 0;
   const [keyword, setKeyword] = useState('');
   const [chosen, setChosen] = useState<number[]>([]);
@@ -50,6 +43,20 @@ export function LeadersModal({
     }
     return [...byId.values()];
   }, [leaders.data, candidates.data]);
+  return { departmentId, setKeyword, chosen, setChosen, leaders, candidates, options };
+}
+
+/** Chooses a department's leaders among the organisation's active staff (any department). */
+export function LeadersModal({
+  department,
+  onClose,
+}: {
+  department: DepartmentNode | null;
+  onClose: () => void;
+}): ReactNode {
+  const { message } = App.useApp();
+  const { departmentId, setKeyword, chosen, setChosen, leaders, candidates, options } =
+    useLeaderChoice(department);
 
   const save = useMutation({
     mutationFn: () => setLeaders(departmentId, chosen),
