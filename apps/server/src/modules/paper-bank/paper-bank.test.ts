@@ -135,10 +135,10 @@ describe('paper banks', () => {
     const before = (await call(t, 'POST', `${B}/list`, { user: org.admin })).body.res?.total;
     const res = await call(t, 'POST', `${B}/create`, { user: org.admin, body: { name: '' } });
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain('name');
+    expect(res.body.message).toContain('名称');
     const size = await call(t, 'POST', `${B}/list?size=0`, { user: org.admin });
     expect(size.status).toBe(400);
-    expect(size.body.message).toContain('size');
+    expect(size.body.message).toContain('每页条数');
     const ids = await call(t, 'POST', `${B}/delete/paper-banks`, {
       user: org.admin,
       body: { paperBankIds: [] },

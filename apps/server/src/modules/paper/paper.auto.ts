@@ -142,13 +142,23 @@ function row(name: string, terms: string[], sense: string, rhs: number): string 
 
 const WEIGHT = { type: 1000, knowledge: 100, distribution: 100, overlap: 50, difficulty: 10 } as const;
 
-function buildModel(
+/** The rows, slack columns and objective terms of an LP model while it is being written. */
+interface ModelParts {
+  columns: Column[];
+  rows: string[];
+  slacks: string[];
+  objective: string[];
+  /** `weight(bucket)` times each column whose bucket meets `predicate`. */
+  of: (predicate: (bucket: Bucket) => boolean, weight?: (bucket: Bucket) => number) => string[];
+}
+
+/** One integer column per bucket of a wanted type: fresh questions (x) and reused ones (y) apart. */
+function modelColumns(
   buckets: readonly Bucket[],
   fresh: readonly number[],
   reused: readonly number[],
   rules: AutoModelRules,
-  relaxed: boolean,
-): Model {
+): Column[] {
   const columns: Column[] = [];
   const typeSet = new Set(rules.typeRules.map((rule) => rule.type));
   buckets.forEach((bucket, index) => {
@@ -158,135 +168,109 @@ function buildModel(
     if (freshCount > 0) columns.push({ name: `x${index}`, bucket: index, reused: false, upper: freshCount });
     if (reusedCount > 0) columns.push({ name: `y${index}`, bucket: index, reused: true, upper: reusedCount });
   });
-  const slackBound = relaxed ? '' : ' <= 0';
-  const rows: string[] = [];
-  const slacks: string[] = [];
-  const objective: string[] = [];
-  const of = (predicate: (bucket: Bucket) => boolean, weight: (bucket: Bucket) => number = () => 1) =>
-    columns.flatMap((column) => {
-      const bucket = buckets[column.bucket] as Bucket;
-      return predicate(bucket) ? [term(weight(bucket), column.name)] : [];
-    });
+  return columns;
+}
 
+/** Each type's count, and each knowledge point's minimum; slacks absorb what cannot be met. */
+function addCountRows(model: ModelParts, rules: AutoModelRules): void {
+  const { rows, slacks, objective, of } = model;
   rules.typeRules.forEach((rule, index) => {
     rows.push(row(`t${index}`, [...of((b) => b.type === rule.type), `+ 1 ut${index}`], '=', rule.count));
     slacks.push(`ut${index}`);
     objective.push(`+ ${WEIGHT.type} ut${index}`);
   });
   rules.knowledgeRules.forEach((rule, index) => {
-    rows.push(
-      row(
-        `k${index}`,
-        [...of((b) => b.knowledge.includes(rule.knowledgeId)), `+ 1 uk${index}`],
-        '>=',
-        rule.minCount,
-      ),
-    );
+    const terms = [...of((b) => b.knowledge.includes(rule.knowledgeId)), `+ 1 uk${index}`];
+    rows.push(row(`k${index}`, terms, '>=', rule.minCount));
     slacks.push(`uk${index}`);
     objective.push(`+ ${WEIGHT.knowledge} uk${index}`);
   });
+}
+
+/** An average difficulty within the tolerance, and among feasible papers the one closest to the target. */
+function addAverageRows(model: ModelParts, target: number, tolerance: number, relaxed: boolean): void {
+  const { rows, slacks, objective, of } = model;
+  const all = () => true;
+  // |Σ n_b (d_b − target)| ≤ tolerance · Σ n_b, written as two rows; `ud` absorbs what cannot be met.
+  rows.push(row('dhi', [...of(all, (b) => b.difficulty - target - tolerance), '- 1 ud'], '<=', 0));
+  rows.push(row('dlo', [...of(all, (b) => b.difficulty - target + tolerance), '+ 1 ud'], '>=', 0));
+  slacks.push('ud');
+  objective.push(`+ ${WEIGHT.difficulty} ud`);
+  rows.push(row('devp', [...of(all, (b) => b.difficulty - target), '- 1 dev'], '<=', 0));
+  rows.push(row('devn', [...of(all, (b) => b.difficulty - target), '+ 1 dev'], '>=', 0));
+  objective.push(`+ ${relaxed ? 0.01 : 1} dev`);
+}
+
+/** So many questions of each difficulty level; over and under slacks on each level. */
+function addDistributionRows(
+  model: ModelParts,
+  rules: AutoModelRules,
+  difficulty: Extract<AutoModelRules['difficulty'], { mode: 'distribution' }>,
+): void {
+  const { rows, slacks, objective, of } = model;
+  const total = rules.typeRules.reduce((sum, rule) => sum + rule.count, 0);
+  const counts = distributionCounts(total, difficulty);
+  PaperDifficulty.forEach((level, index) => {
+    const terms = [
+      ...of((b) => questionDifficultyLevel(b.difficulty) === level),
+      `+ 1 ulp${index}`,
+      `- 1 uln${index}`,
+    ];
+    rows.push(row(`l${index}`, terms, '=', counts[level]));
+    slacks.push(`ulp${index}`, `uln${index}`);
+    objective.push(`+ ${WEIGHT.distribution} ulp${index}`, `+ ${WEIGHT.distribution} uln${index}`);
+  });
+}
+
+/** At most `maxOverlap` reused questions, and fresh ones preferred even within it. */
+function addOverlapRows(model: ModelParts, maxOverlap: number): void {
+  const reusedColumns = model.columns.filter((column) => column.reused);
+  if (reusedColumns.length === 0) return;
+  model.rows.push(row('ov', [...reusedColumns.map((c) => `+ 1 ${c.name}`), '- 1 uo'], '<=', maxOverlap));
+  model.slacks.push('uo');
+  model.objective.push(`+ ${WEIGHT.overlap} uo`);
+  model.objective.push(...reusedColumns.map((c) => `+ 0.001 ${c.name}`));
+}
+
+/**
+ * The integer program for one paper in CPLEX LP format. Strict models bound every slack to 0 (any
+ * solution meets every rule); relaxed ones let slacks grow at their weights to report the nearest paper.
+ */
+function buildModel(
+  buckets: readonly Bucket[],
+  fresh: readonly number[],
+  reused: readonly number[],
+  rules: AutoModelRules,
+  relaxed: boolean,
+): Model {
+  const columns = modelColumns(buckets, fresh, reused, rules);
+  const model: ModelParts = {
+    columns,
+    rows: [],
+    slacks: [],
+    objective: [],
+    of: (predicate, weight = () => 1) =>
+      columns.flatMap((column) => {
+        const bucket = buckets[column.bucket] as Bucket;
+        return predicate(bucket) ? [term(weight(bucket), column.name)] : [];
+      }),
+  };
+  addCountRows(model, rules);
   const difficulty = rules.difficulty;
-  if (difficulty?.mode === 'average') {
-    const { target, tolerance } = difficulty;
-    // |Σ n_b (d_b − target)| ≤ tolerance · Σ n_b, written as two rows; `ud` absorbs what cannot be met.
-    rows.push(
-      row(
-        'dhi',
-        [
-          ...of(
-            () => true,
-            (b) => b.difficulty - target - tolerance,
-          ),
-          '- 1 ud',
-        ],
-        '<=',
-        0,
-      ),
-    );
-    rows.push(
-      row(
-        'dlo',
-        [
-          ...of(
-            () => true,
-            (b) => b.difficulty - target + tolerance,
-          ),
-          '+ 1 ud',
-        ],
-        '>=',
-        0,
-      ),
-    );
-    slacks.push('ud');
-    objective.push(`+ ${WEIGHT.difficulty} ud`);
-    // Among feasible papers, prefer the one closest to the target.
-    rows.push(
-      row(
-        'devp',
-        [
-          ...of(
-            () => true,
-            (b) => b.difficulty - target,
-          ),
-          '- 1 dev',
-        ],
-        '<=',
-        0,
-      ),
-    );
-    rows.push(
-      row(
-        'devn',
-        [
-          ...of(
-            () => true,
-            (b) => b.difficulty - target,
-          ),
-          '+ 1 dev',
-        ],
-        '>=',
-        0,
-      ),
-    );
-    objective.push(`+ ${relaxed ? 0.01 : 1} dev`);
-  } else if (difficulty?.mode === 'distribution') {
-    const total = rules.typeRules.reduce((sum, rule) => sum + rule.count, 0);
-    const counts = distributionCounts(total, difficulty);
-    PaperDifficulty.forEach((level, index) => {
-      rows.push(
-        row(
-          `l${index}`,
-          [
-            ...of((b) => questionDifficultyLevel(b.difficulty) === level),
-            `+ 1 ulp${index}`,
-            `- 1 uln${index}`,
-          ],
-          '=',
-          counts[level],
-        ),
-      );
-      slacks.push(`ulp${index}`, `uln${index}`);
-      objective.push(`+ ${WEIGHT.distribution} ulp${index}`, `+ ${WEIGHT.distribution} uln${index}`);
-    });
-  }
-  const reusedColumns = columns.filter((column) => column.reused);
-  if (reusedColumns.length > 0) {
-    rows.push(row('ov', [...reusedColumns.map((c) => `+ 1 ${c.name}`), '- 1 uo'], '<=', rules.maxOverlap));
-    slacks.push('uo');
-    objective.push(`+ ${WEIGHT.overlap} uo`);
-    // Prefer fresh questions even within the allowed overlap.
-    objective.push(...reusedColumns.map((c) => `+ 0.001 ${c.name}`));
-  }
+  if (difficulty?.mode === 'average') addAverageRows(model, difficulty.target, difficulty.tolerance, relaxed);
+  else if (difficulty?.mode === 'distribution') addDistributionRows(model, rules, difficulty);
+  addOverlapRows(model, rules.maxOverlap);
+  const slackBound = relaxed ? '' : ' <= 0';
   const bounds = [
     ...columns.map((column) => ` 0 <= ${column.name} <= ${column.upper}`),
-    ...slacks.map((name) => ` 0 <= ${name}${slackBound}`),
+    ...model.slacks.map((name) => ` 0 <= ${name}${slackBound}`),
   ];
-  if (rules.difficulty?.mode === 'average') bounds.push(' 0 <= dev');
+  if (difficulty?.mode === 'average') bounds.push(' 0 <= dev');
   const text = [
     'Minimize',
-    ` obj: ${objective.length > 0 ? objective.join('\n   ') : '0 ut0'}`,
+    ` obj: ${model.objective.length > 0 ? model.objective.join('\n   ') : '0 ut0'}`,
     'Subject To',
-    ...rows,
+    ...model.rows,
     'Bounds',
     ...bounds,
     ...(columns.length > 0 ? ['General', ` ${columns.map((c) => c.name).join(' ')}`] : []),
@@ -415,24 +399,22 @@ export function checkPaper(
 
 // ---------- generation ----------
 
-function relaxedReport(
-  buckets: readonly Bucket[],
-  model: Model,
-  values: Map<string, number>,
+/** What the relaxed model picked: a count per column, with the column's bucket. */
+interface Picked {
+  bucket: Bucket;
+  reused: boolean;
+  count: number;
+}
+
+type CountWhere = (predicate: (bucket: Bucket) => boolean) => number;
+
+/** The type and knowledge rules the nearest paper misses, with how many it reaches. */
+function countViolations(
+  countWhere: CountWhere,
   rules: AutoModelRules,
   variant: number,
-): { violations: Violation[]; best: BestPaperSummary } {
-  const picked = model.columns.map((column) => ({
-    bucket: buckets[column.bucket] as Bucket,
-    reused: column.reused,
-    count: Math.round(values.get(column.name) ?? 0),
-  }));
-  const countWhere = (predicate: (bucket: Bucket) => boolean) =>
-    picked.reduce((sum, p) => sum + (predicate(p.bucket) ? p.count : 0), 0);
-  const total = countWhere(() => true);
-  const difficultySum = picked.reduce((sum, p) => sum + p.count * p.bucket.difficulty, 0);
-  const average = total === 0 ? null : Math.round((difficultySum / total) * 100) / 100;
-  const prefix = rules.variants > 1 ? `第 ${variant + 1} 套试卷：` : '';
+  prefix: string,
+): Violation[] {
   const violations: Violation[] = [];
   rules.typeRules.forEach((rule, index) => {
     const got = countWhere((b) => b.type === rule.type);
@@ -460,51 +442,64 @@ function relaxedReport(
       });
     }
   });
+  return violations;
+}
+
+/** The difficulty rule (average or distribution) as the nearest paper misses it. */
+function difficultyViolations(
+  countWhere: CountWhere,
+  average: number | null,
+  rules: AutoModelRules,
+  variant: number,
+  prefix: string,
+): Violation[] {
   const difficulty = rules.difficulty;
-  if (difficulty?.mode === 'average' && average !== null) {
-    if (Math.abs(average - difficulty.target) > difficulty.tolerance + 1e-9) {
-      violations.push({
+  if (difficulty?.mode === 'average') {
+    if (average === null || Math.abs(average - difficulty.target) <= difficulty.tolerance + 1e-9) return [];
+    return [
+      {
         rule: 'difficulty',
         variant,
         required: difficulty.target,
         achievable: average,
         message: `${prefix}平均难度 ${fmt(difficulty.target)}±${fmt(difficulty.tolerance)} 无法满足：最接近的试卷平均难度为 ${fmt(average)}`,
-      });
-    }
-  } else if (difficulty?.mode === 'distribution') {
-    const counts = distributionCounts(
-      rules.typeRules.reduce((sum, rule) => sum + rule.count, 0),
-      difficulty,
-    );
-    PaperDifficulty.forEach((level, index) => {
-      const got = countWhere((b) => questionDifficultyLevel(b.difficulty) === level);
-      if (got !== counts[level]) {
-        violations.push({
-          rule: 'difficulty',
-          index,
-          level,
-          variant,
-          required: counts[level],
-          achievable: got,
-          message: `${prefix}难度分布「${PAPER_DIFFICULTY_LABELS[level]} ${difficulty[level]}%（${counts[level]} 道）」无法满足：最接近的试卷为 ${got} 道`,
-        });
-      }
-    });
+      },
+    ];
   }
-  const reused = picked.reduce((sum, p) => sum + (p.reused ? p.count : 0), 0);
-  if (variant > 0 && reused > rules.maxOverlap) {
-    violations.push({
-      rule: 'overlap',
-      variant,
-      required: rules.maxOverlap,
-      achievable: reused,
-      message: `${prefix}与前面的试卷重复不超过 ${rules.maxOverlap} 道无法满足：至少重复 ${reused} 道`,
-    });
-  }
+  if (difficulty?.mode !== 'distribution') return [];
+  const counts = distributionCounts(
+    rules.typeRules.reduce((sum, rule) => sum + rule.count, 0),
+    difficulty,
+  );
+  return PaperDifficulty.flatMap((level, index): Violation[] => {
+    const got = countWhere((b) => questionDifficultyLevel(b.difficulty) === level);
+    if (got === counts[level]) return [];
+    return [
+      {
+        rule: 'difficulty',
+        index,
+        level,
+        variant,
+        required: counts[level],
+        achievable: got,
+        message: `${prefix}难度分布「${PAPER_DIFFICULTY_LABELS[level]} ${difficulty[level]}%（${counts[level]} 道）」无法满足：最接近的试卷为 ${got} 道`,
+      },
+    ];
+  });
+}
+
+/** The nearest paper in figures: questions, score, average difficulty, counts per rule. */
+function bestSummary(
+  picked: readonly Picked[],
+  countWhere: CountWhere,
+  average: number | null,
+  rules: AutoModelRules,
+  variant: number,
+): BestPaperSummary {
   const pointsOf = new Map(rules.typeRules.map((rule) => [rule.type, rule.points]));
-  const best: BestPaperSummary = {
+  return {
     variant,
-    questionCount: total,
+    questionCount: countWhere(() => true),
     totalScore:
       picked.reduce((sum, p) => sum + Math.round(p.count * (pointsOf.get(p.bucket.type) ?? 0) * 10), 0) / 10,
     averageDifficulty: average,
@@ -520,7 +515,42 @@ function relaxedReport(
       required: rule.minCount,
     })),
   };
-  return { violations, best };
+}
+
+/** Why no paper meets the rules, read off the relaxed model's solution (the nearest paper). */
+function relaxedReport(
+  buckets: readonly Bucket[],
+  model: Model,
+  values: Map<string, number>,
+  rules: AutoModelRules,
+  variant: number,
+): { violations: Violation[]; best: BestPaperSummary } {
+  const picked: Picked[] = model.columns.map((column) => ({
+    bucket: buckets[column.bucket] as Bucket,
+    reused: column.reused,
+    count: Math.round(values.get(column.name) ?? 0),
+  }));
+  const countWhere: CountWhere = (predicate) =>
+    picked.reduce((sum, p) => sum + (predicate(p.bucket) ? p.count : 0), 0);
+  const total = countWhere(() => true);
+  const difficultySum = picked.reduce((sum, p) => sum + p.count * p.bucket.difficulty, 0);
+  const average = total === 0 ? null : Math.round((difficultySum / total) * 100) / 100;
+  const prefix = rules.variants > 1 ? `第 ${variant + 1} 套试卷：` : '';
+  const violations = [
+    ...countViolations(countWhere, rules, variant, prefix),
+    ...difficultyViolations(countWhere, average, rules, variant, prefix),
+  ];
+  const reused = picked.reduce((sum, p) => sum + (p.reused ? p.count : 0), 0);
+  if (variant > 0 && reused > rules.maxOverlap) {
+    violations.push({
+      rule: 'overlap',
+      variant,
+      required: rules.maxOverlap,
+      achievable: reused,
+      message: `${prefix}与前面的试卷重复不超过 ${rules.maxOverlap} 道无法满足：至少重复 ${reused} 道`,
+    });
+  }
+  return { violations, best: bestSummary(picked, countWhere, average, rules, variant) };
 }
 
 /**

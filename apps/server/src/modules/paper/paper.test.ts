@@ -189,10 +189,10 @@ describe('papers: create, save, update, detail, statistics', () => {
       body: { name: 'x', sectionVOS: [{ name: 's', questionVOS: [q(tf[0] as number, 1.25)] }] },
     });
     expect(points.status).toBe(400);
-    expect(points.body.message).toContain('points');
+    expect(points.body.message).toContain('分值最多一位小数');
     const name = await call(t, 'POST', `${P}/paper/create`, { user: org.admin, body: { name: ' ' } });
     expect(name.status).toBe(400);
-    expect(name.body.message).toContain('name');
+    expect(name.body.message).toContain('试卷名称');
     const foreign = await call(t, 'POST', `${P}/paper/create`, {
       user: org.admin,
       body: { name: 'x', sectionVOS: [{ name: 's', questionVOS: [q(otherQuestion)] }] },
@@ -226,7 +226,7 @@ describe('papers: create, save, update, detail, statistics', () => {
       body: [{ questionId: tf[1], points: 2.55 }],
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('points');
+    expect(bad.body.message).toContain('分值最多一位小数');
     const missing = await call(t, 'POST', `${P}/question/modify/point?paperId=${paper.paperId}`, {
       user: builder,
       body: [{ questionId: tf[5], points: 2 }],
@@ -277,7 +277,7 @@ describe('papers: search, copy, move, delete, public detail', () => {
       body: { page: { pageNumber: 0, pageSize: 10 } },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('pageNumber');
+    expect(bad.body.message).toContain('页码必须是大于等于 1 的整数');
   });
 
   it('pages the search with page{pageNumber,pageSize} (one-based) or page{page,size} (zero-based) alike', async () => {
@@ -314,7 +314,7 @@ describe('papers: search, copy, move, delete, public detail', () => {
       body: { page: { page: -1, size: 10 } },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('page.page');
+    expect(bad.body.message).toContain('页码必须是大于等于 0 的整数');
   });
 
   it('copies, moves between banks, and deletes unless an exam uses the paper', async () => {
@@ -478,7 +478,7 @@ describe('the builder’s question calls', () => {
       body: {},
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('page');
+    expect(bad.body.message).toContain('页码');
   });
 
   it('selected questions, picked question contents, and where a question is used', async () => {
@@ -610,7 +610,7 @@ describe('random papers', () => {
       },
     });
     expect(range.status).toBe(400);
-    expect(range.body.message).toContain('difficultyMin');
+    expect(range.body.message).toContain('最低难度不能大于最高难度');
     const foreign = await call(t, 'POST', `${P}/paper/random/create`, {
       user: builder,
       body: { name: 'x', sections: [{ name: 's', rules: [{ bankIds: [otherBankId], type: 0, count: 1 }] }] },
@@ -746,7 +746,7 @@ describe('intelligent generation', () => {
       },
     });
     expect(dupType.status).toBe(400);
-    expect(dupType.body.message).toContain('typeRules');
+    expect(dupType.body.message).toContain('题型设置中题型重复');
     const dist = await call(t, 'POST', `${Q}/get/auto/question`, {
       user: builder,
       body: {
@@ -756,7 +756,7 @@ describe('intelligent generation', () => {
       },
     });
     expect(dist.status).toBe(400);
-    expect(dist.body.message).toContain('difficulty');
+    expect(dist.body.message).toContain('难度分布');
     expect(
       (
         await call(t, 'POST', `${Q}/get/auto/question`, {
