@@ -10,6 +10,30 @@ interface RoleFormValues {
   permissions: PermissionIndex[];
 }
 
+/** 权限: one checkbox per permission bit, each with its icon. */
+function PermissionsField(): ReactNode {
+  return (
+    <Form.Item
+      name="permissions"
+      label="权限"
+      extra="每项权限授予对应的整组菜单：课程管理 → 学习管理；题库管理 → 题库管理；组织架构管理 → 系统管理；考试管理 → 考试管理与试卷管理。"
+    >
+      <Checkbox.Group>
+        <Space orientation="vertical">
+          {PERMISSIONS.map((permission) => (
+            <Checkbox key={permission.index} value={permission.index}>
+              <Space size={6}>
+                <PermissionIcon index={permission.index} />
+                {permission.label}
+              </Space>
+            </Checkbox>
+          ))}
+        </Space>
+      </Checkbox.Group>
+    </Form.Item>
+  );
+}
+
 /** Adds a role (`role` undefined) or edits one: name, description and permission bits. */
 export function RoleFormModal({
   open,
@@ -73,24 +97,7 @@ export function RoleFormModal({
         <Form.Item name="description" label="描述" rules={[{ max: 200, message: '描述不能超过 200 个字符' }]}>
           <Input.TextArea placeholder="这个角色负责什么（选填）" rows={3} maxLength={200} showCount />
         </Form.Item>
-        <Form.Item
-          name="permissions"
-          label="权限"
-          extra="每项权限授予对应的整组菜单：课程管理 → 学习管理；题库管理 → 题库管理；组织架构管理 → 系统管理；考试管理 → 考试管理与试卷管理。"
-        >
-          <Checkbox.Group>
-            <Space orientation="vertical">
-              {PERMISSIONS.map((permission) => (
-                <Checkbox key={permission.index} value={permission.index}>
-                  <Space size={6}>
-                    <PermissionIcon index={permission.index} />
-                    {permission.label}
-                  </Space>
-                </Checkbox>
-              ))}
-            </Space>
-          </Checkbox.Group>
-        </Form.Item>
+        <PermissionsField />
       </Form>
     </Modal>
   );
