@@ -180,8 +180,8 @@ async function createDeps(
   const judge = createJudge(config);
   const queue = new Queue(
     queueConnection(database),
-    // Tests work the queue by hand (queue.drain(), judgeWorker.drain()): nothing runs in the background.
-    { schema: config.queueSchema, work: config.env !== 'test', pollSeconds: config.queuePollSeconds },
+    // Integration tests work the queue by hand (QUEUE_WORK=false; queue.drain(), judgeWorker.drain()).
+    { schema: config.queueSchema, work: config.queueWork, pollSeconds: config.queuePollSeconds },
     app.log,
   );
   if (judge instanceof LocalJudge && missingSandboxFeatures().length > 0)
@@ -217,7 +217,7 @@ async function createDeps(
 
 /**
  * The deadline sweep and the automatic-exam tick as periodic jobs of the queue, which runs each on one
- * instance at a time; then starts the queue (its workers too, but in tests).
+ * instance at a time; then starts the queue (and its workers, unless QUEUE_WORK=false).
  */
 async function startBackgroundWork(app: FastifyInstance, deps: Deps): Promise<void> {
   const { config, db, queue } = deps;
@@ -226,11 +226,12 @@ async function startBackgroundWork(app: FastifyInstance, deps: Deps): Promise<vo
     await closeExpiredAttempts(db, 200, (attempt) => announceClosed(deps, attempt, 'timeout'));
   });
   // Automatic-exam rules whose next exam is due are generated and published (rules are also claimed
-  // with SKIP LOCKED). Tests tick by hand (runDueRules).
-  queue.every('exam-auto', config.examAutoSeconds, async () => {
-    const outcome = await runDueRules(db);
-    if (outcome.failed.length > 0) app.log.warn({ failed: outcome.failed }, 'automatic exams failed');
-  });
+  // with SKIP LOCKED). Not under NODE_ENV=test (integration tests and e2e): tests tick by hand (runDueRules).
+  if (config.env !== 'test')
+    queue.every('exam-auto', config.examAutoSeconds, async () => {
+      const outcome = await runDueRules(db);
+      if (outcome.failed.length > 0) app.log.warn({ failed: outcome.failed }, 'automatic exams failed');
+    });
   await queue.start();
 }
 

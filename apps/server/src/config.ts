@@ -63,6 +63,7 @@ const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'QUEUE_SCHEMA 只能包含小写字母、数字和下划线')
     .default('pgboss'),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  QUEUE_WORK: z.enum(['true', 'false']).default('true'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -119,6 +120,8 @@ export interface Config {
   queueSchema: string;
   /** How often an idle queue worker looks for jobs. */
   queuePollSeconds: number;
+  /** Whether this instance works the job queue in the background (integration tests drain it by hand). */
+  queueWork: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -176,6 +179,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     judgePollMs: e.JUDGE_POLL_MS,
     queueSchema: e.QUEUE_SCHEMA,
     queuePollSeconds: e.QUEUE_POLL_SECONDS,
+    queueWork: e.QUEUE_WORK === 'true',
   };
   if (config.judge === 'judge0' && !config.judgeUrl)
     throw new ConfigError('Invalid configuration: JUDGE=judge0 needs JUDGE_URL');

@@ -30,8 +30,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
-    // Tests run the judge queue themselves (judgeWorker.drain()): no background polling.
+    // Tests work the job queue themselves (queue.drain(), judgeWorker.drain()): nothing in the background.
     JUDGE_POLL_MS: '0',
+    QUEUE_WORK: 'false',
     QUEUE_SCHEMA: queueSchema,
     ...env,
   });
