@@ -1,11 +1,16 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Card, Input, Space, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
-import { DEFAULT_PAGE_SIZE, formatScore } from '@kaopei/shared';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { formatScore } from '@kaopei/shared';
+import {
+  DataTable,
+  useListPage,
+  type DataTableColumn,
+  type DataTableSlot,
+} from '../../../components/data-table';
 import { PageError } from '../../../app/page-states';
 import { examKeys, exportResults, searchResults, type ExamRow, type ResultRow } from '../api';
 import { formatSeconds } from '../exam-rules';
@@ -18,45 +23,65 @@ const SUBMIT_REASONS: Record<string, string> = {
   cheating: '作弊/切屏超限',
 };
 
+const columns: DataTableColumn<ResultRow>[] = [
+  { title: '排名', dataIndex: 'rank', width: 70, render: (v) => (v === null ? '-' : String(v)) },
+  { title: '姓名', dataIndex: 'realName', width: 110 },
+  { title: '账号', dataIndex: 'account', width: 120 },
+  { title: '部门', dataIndex: 'departmentName', width: 130, render: (v) => (v ? String(v) : '-') },
+  {
+    title: '成绩',
+    dataIndex: 'score',
+    width: 110,
+    render: (_v, row) => `${formatScore(row.score)} / ${formatScore(row.totalPoints)}`,
+  },
+  { title: '是否及格', dataIndex: 'passed', width: 90, slot: 'passed' },
+  {
+    title: '用时',
+    dataIndex: 'timeUsedSeconds',
+    width: 120,
+    render: (v) => formatSeconds(v as number | null),
+  },
+  {
+    title: '交卷时间',
+    dataIndex: 'submittedAt',
+    width: 150,
+    render: (v) => (v ? dayjs(Number(v)).format('YYYY-MM-DD HH:mm') : '-'),
+  },
+  { title: '第几次', dataIndex: 'attemptNo', width: 70 },
+  { title: '状态', dataIndex: 'statusLabel', width: 130, slot: 'status' },
+  { title: '操作', key: 'actions', width: 110, slot: 'actions', fixed: 'right' },
+];
+
+function resultSlots(openReport: (attemptId: number) => void): Record<string, DataTableSlot<ResultRow>> {
+  return {
+    passed: (row) => <PassTag passed={row.passed} />,
+    status: (row) => (
+      <Space size={2} wrap>
+        <span>{row.statusLabel}</span>
+        {row.submitReason && SUBMIT_REASONS[row.submitReason] ? (
+          <Tag>{SUBMIT_REASONS[row.submitReason]}</Tag>
+        ) : null}
+      </Space>
+    ),
+    actions: (row) => (
+      <Button type="link" size="small" onClick={() => openReport(row.attemptId)}>
+        个人报告
+      </Button>
+    ),
+  };
+}
+
 function ResultTable({ exam }: { exam: ExamRow }): ReactNode {
   const navigate = useNavigate();
-  const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
-  const results = useQuery({
-    queryKey: examKeys.results(exam.examId, keyword, paging.page, paging.size),
-    queryFn: () => searchResults(exam.examId, keyword, paging.page - 1, paging.size),
-    placeholderData: keepPreviousData,
+  const list = useListPage({
+    initialFilter: { keyword: '' },
+    // The key counts pages from 1.
+    queryKey: ({ keyword }, page, size) => examKeys.results(exam.examId, keyword, page + 1, size),
+    fetchPage: ({ keyword }, page, size) => searchResults(exam.examId, keyword, page, size),
+    rowKey: 'attemptId',
+    invalidate: [['exam', 'results', exam.examId]],
   });
   const exporting = useMutation({ mutationFn: () => exportResults(exam.examId, exam.name) });
-
-  const columns: DataTableColumn<ResultRow>[] = [
-    { title: '排名', dataIndex: 'rank', width: 70, render: (v) => (v === null ? '-' : String(v)) },
-    { title: '姓名', dataIndex: 'realName', width: 110 },
-    { title: '账号', dataIndex: 'account', width: 120 },
-    { title: '部门', dataIndex: 'departmentName', width: 130, render: (v) => (v ? String(v) : '-') },
-    {
-      title: '成绩',
-      dataIndex: 'score',
-      width: 110,
-      render: (_v, row) => `${formatScore(row.score)} / ${formatScore(row.totalPoints)}`,
-    },
-    { title: '是否及格', dataIndex: 'passed', width: 90, slot: 'passed' },
-    {
-      title: '用时',
-      dataIndex: 'timeUsedSeconds',
-      width: 120,
-      render: (v) => formatSeconds(v as number | null),
-    },
-    {
-      title: '交卷时间',
-      dataIndex: 'submittedAt',
-      width: 150,
-      render: (v) => (v ? dayjs(Number(v)).format('YYYY-MM-DD HH:mm') : '-'),
-    },
-    { title: '第几次', dataIndex: 'attemptNo', width: 70 },
-    { title: '状态', dataIndex: 'statusLabel', width: 130, slot: 'status' },
-    { title: '操作', key: 'actions', width: 110, slot: 'actions', fixed: 'right' },
-  ];
 
   return (
     <Card size="small">
@@ -67,48 +92,24 @@ function ResultTable({ exam }: { exam: ExamRow }): ReactNode {
           aria-label="搜索考生"
           maxLength={50}
           style={{ width: 240 }}
-          onSearch={(value) => {
-            setKeyword(value.trim());
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
+          onSearch={(value) => list.updateFilter({ keyword: value.trim() })}
         />
         <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
           导出 Excel
         </Button>
       </div>
-      {results.isError ? (
-        <PageError description="成绩加载失败，请稍后重试。" onRetry={() => void results.refetch()} />
+      {list.query.isError ? (
+        <PageError description="成绩加载失败，请稍后重试。" onRetry={() => void list.query.refetch()} />
       ) : (
         <DataTable<ResultRow>
-          rowKey="attemptId"
+          {...list.tableProps}
+          selectable={false}
           columns={columns}
-          dataSource={results.data?.data ?? []}
-          total={results.data?.total ?? 0}
-          loading={results.isFetching}
-          pagination={paging}
-          onPageChange={(page, size) => setPaging({ page, size })}
           autoHeight={false}
           scrollX={1200}
-          slots={{
-            passed: (row) => <PassTag passed={row.passed} />,
-            status: (row) => (
-              <Space size={2} wrap>
-                <span>{row.statusLabel}</span>
-                {row.submitReason && SUBMIT_REASONS[row.submitReason] ? (
-                  <Tag>{SUBMIT_REASONS[row.submitReason]}</Tag>
-                ) : null}
-              </Space>
-            ),
-            actions: (row) => (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => void navigate(`/manage/exam/personal/report?attemptId=${row.attemptId}`)}
-              >
-                个人报告
-              </Button>
-            ),
-          }}
+          slots={resultSlots(
+            (attemptId) => void navigate(`/manage/exam/personal/report?attemptId=${attemptId}`),
+          )}
         />
       )}
     </Card>
