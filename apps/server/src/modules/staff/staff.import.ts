@@ -84,6 +84,126 @@ function parseGender(text: string): boolean | null | undefined {
   return undefined;
 }
 
+type UniqueField = 'account' | 'phone' | 'email' | 'jobNumber';
+
+/** What a row is checked against: values already in the database, departments and posts by name. */
+interface ImportLookups {
+  taken: Record<UniqueField, Set<string>>;
+  departmentByPath: Map<string, number>;
+  postByName: Map<string, number>;
+  /** First row (Excel number) holding each value, for "duplicate of row N" reports. */
+  seen: Record<UniqueField, Map<string, number>>;
+  defaultPassword: string | undefined;
+}
+
+async function loadLookups(
+  db: Db,
+  ctx: RequestContext,
+  rows: ImportRow[],
+  defaultPassword: string | undefined,
+): Promise<ImportLookups> {
+  const valuesOf = (field: UniqueField, fold: boolean) =>
+    rows.map((r) => (fold ? r.values[field].toLowerCase() : r.values[field])).filter(Boolean);
+  const [index, postRows, account, phone, email, jobNumber] = await Promise.all([
+    loadDepartments(db, ctx),
+    listPosts(db, ctx),
+    existing(valuesOf('account', true), (chunk) => findTakenAccountsInAnyOrg(db, chunk)),
+    existing(valuesOf('phone', false), (chunk) => findTakenPhonesInAnyOrg(db, chunk)),
+    existing(valuesOf('email', true), (chunk) => findTakenEmailsInAnyOrg(db, chunk)),
+    existing(valuesOf('jobNumber', false), (chunk) => findTakenJobNumbers(db, ctx, chunk)),
+  ]);
+  return {
+    taken: { account, phone, email, jobNumber },
+    departmentByPath: index.pathMap(),
+    postByName: new Map(postRows.map((p) => [p.name, p.id])),
+    seen: { account: new Map(), phone: new Map(), email: new Map(), jobNumber: new Map() },
+    defaultPassword,
+  };
+}
+
+type Fail = (field: ImportField, reason: string) => void;
+
+/**
+ * A value that must be unique: its own format first, then a repeat of an earlier row, then one already
+ * in use. `key` is the value as compared (folded for accounts and e-mails).
+ */
+function checkUnique(
+  look: ImportLookups,
+  row: number,
+  fail: Fail,
+  field: UniqueField,
+  value: string,
+  problem: string | null,
+): void {
+  if (value === '') return;
+  const key = field === 'account' || field === 'email' ? value.toLowerCase() : value;
+  const first = look.seen[field].get(key);
+  if (first === undefined) look.seen[field].set(key, row);
+  const label = FIELD_LABELS[field];
+  if (problem) fail(field, problem);
+  else if (first !== undefined) fail(field, `${label}与第 ${first} 行重复`);
+  else if (look.taken[field].has(key)) fail(field, `${label}「${value}」已被使用`);
+}
+
+function emailProblem(email: string): string | null {
+  if (email.length > EMAIL_MAX) return MESSAGES.emailTooLong;
+  return EMAIL_PATTERN.test(email) ? null : MESSAGES.emailFormat;
+}
+
+/** One row checked; the row ready to insert, or undefined when `fail` was called. */
+function checkRow(
+  look: ImportLookups,
+  row: number,
+  values: ImportRow['values'],
+  fail: Fail,
+): PreparedRow | undefined {
+  let failed = false;
+  const failing: Fail = (field, reason) => {
+    failed = true;
+    fail(field, reason);
+  };
+  const { realName, account, phone, email, jobNumber } = values;
+  if (realName === '') failing('realName', MESSAGES.realNameRequired);
+  else if (realName.length > REAL_NAME_MAX) failing('realName', MESSAGES.realNameTooLong);
+  if (account === '') failing('account', MESSAGES.accountRequired);
+  checkUnique(look, row, failing, 'account', account, accountProblem(account));
+  checkUnique(look, row, failing, 'phone', phone, PHONE_PATTERN.test(phone) ? null : MESSAGES.phoneFormat);
+  checkUnique(look, row, failing, 'email', email, emailProblem(email));
+  const gender = parseGender(values.gender);
+  if (gender === undefined) failing('gender', MESSAGES.genderFormat);
+  checkUnique(
+    look,
+    row,
+    failing,
+    'jobNumber',
+    jobNumber,
+    jobNumber.length > JOB_NUMBER_MAX ? MESSAGES.jobNumberTooLong : null,
+  );
+  const departmentId =
+    values.department === '' ? null : look.departmentByPath.get(normalisePath(values.department));
+  if (departmentId === undefined)
+    failing('department', `部门「${values.department}」不存在，请填写完整路径，如 技术部/研发组`);
+  const postId = values.post === '' ? null : look.postByName.get(values.post);
+  if (postId === undefined) failing('post', `岗位「${values.post}」不存在`);
+  const password = values.password || look.defaultPassword || '';
+  if (values.password !== '' && !PASSWORD_PATTERN.test(values.password))
+    failing('password', MESSAGES.passwordFormat);
+  else if (password === '') failing('password', '初始密码为空，且导入时未设置默认初始密码');
+  if (failed) return undefined;
+  return {
+    row,
+    account,
+    realName,
+    phone: phone || null,
+    email: email || null,
+    gender: gender ?? null,
+    jobNumber: jobNumber || null,
+    departmentId: departmentId ?? null,
+    postId: postId ?? null,
+    password,
+  };
+}
+
 /** Checks every row against the rules, the rest of the file and the database. */
 export async function validateImport(
   db: Db,
@@ -91,124 +211,16 @@ export async function validateImport(
   rows: ImportRow[],
   defaultPassword: string | undefined,
 ): Promise<{ prepared: PreparedRow[]; errors: ImportError[]; failedRows: Set<number> }> {
-  const accounts = rows.map((r) => r.values.account.toLowerCase()).filter(Boolean);
-  const phones = rows.map((r) => r.values.phone).filter(Boolean);
-  const emails = rows.map((r) => r.values.email.toLowerCase()).filter(Boolean);
-  const jobNumbers = rows.map((r) => r.values.jobNumber).filter(Boolean);
-  const [index, postRows, takenAccounts, takenPhones, takenEmails, takenJobNumbers] = await Promise.all([
-    loadDepartments(db, ctx),
-    listPosts(db, ctx),
-    existing(accounts, (chunk) => findTakenAccountsInAnyOrg(db, chunk)),
-    existing(phones, (chunk) => findTakenPhonesInAnyOrg(db, chunk)),
-    existing(emails, (chunk) => findTakenEmailsInAnyOrg(db, chunk)),
-    existing(jobNumbers, (chunk) => findTakenJobNumbers(db, ctx, chunk)),
-  ]);
-  const departmentByPath = index.pathMap();
-  const postByName = new Map(postRows.map((p) => [p.name, p.id]));
-
+  const look = await loadLookups(db, ctx, rows, defaultPassword);
   const errors: ImportError[] = [];
   const failedRows = new Set<number>();
   const prepared: PreparedRow[] = [];
-  // First row (Excel number) holding each value, for "duplicate of row N" reports.
-  const seen: Record<'account' | 'phone' | 'email' | 'jobNumber', Map<string, number>> = {
-    account: new Map(),
-    phone: new Map(),
-    email: new Map(),
-    jobNumber: new Map(),
-  };
-
   for (const { row, values } of rows) {
-    const rowErrors: ImportError[] = [];
-    const fail = (field: ImportField, reason: string) =>
-      rowErrors.push({ row, field: FIELD_LABELS[field], reason });
-    const duplicateOf = (kind: keyof typeof seen, key: string): number | undefined => {
-      const first = seen[kind].get(key);
-      if (first === undefined) seen[kind].set(key, row);
-      return first;
-    };
-
-    const realName = values.realName;
-    if (realName === '') fail('realName', MESSAGES.realNameRequired);
-    else if (realName.length > REAL_NAME_MAX) fail('realName', MESSAGES.realNameTooLong);
-
-    const account = values.account;
-    if (account === '') fail('account', MESSAGES.accountRequired);
-    else {
-      const problem = accountProblem(account);
-      const key = account.toLowerCase();
-      const first = duplicateOf('account', key);
-      if (problem) fail('account', problem);
-      else if (first !== undefined) fail('account', `账号与第 ${first} 行重复`);
-      else if (takenAccounts.has(key)) fail('account', `账号「${account}」已被使用`);
-    }
-
-    const phone = values.phone;
-    if (phone !== '') {
-      const first = duplicateOf('phone', phone);
-      if (!PHONE_PATTERN.test(phone)) fail('phone', MESSAGES.phoneFormat);
-      else if (first !== undefined) fail('phone', `手机号与第 ${first} 行重复`);
-      else if (takenPhones.has(phone)) fail('phone', `手机号「${phone}」已被使用`);
-    }
-
-    const email = values.email;
-    if (email !== '') {
-      const key = email.toLowerCase();
-      const first = duplicateOf('email', key);
-      if (email.length > EMAIL_MAX) fail('email', MESSAGES.emailTooLong);
-      else if (!EMAIL_PATTERN.test(email)) fail('email', MESSAGES.emailFormat);
-      else if (first !== undefined) fail('email', `邮箱与第 ${first} 行重复`);
-      else if (takenEmails.has(key)) fail('email', `邮箱「${email}」已被使用`);
-    }
-
-    const gender = parseGender(values.gender);
-    if (gender === undefined) fail('gender', MESSAGES.genderFormat);
-
-    const jobNumber = values.jobNumber;
-    if (jobNumber !== '') {
-      const first = duplicateOf('jobNumber', jobNumber);
-      if (jobNumber.length > JOB_NUMBER_MAX) fail('jobNumber', MESSAGES.jobNumberTooLong);
-      else if (first !== undefined) fail('jobNumber', `工号与第 ${first} 行重复`);
-      else if (takenJobNumbers.has(jobNumber)) fail('jobNumber', `工号「${jobNumber}」已被使用`);
-    }
-
-    let departmentId: number | null = null;
-    if (values.department !== '') {
-      const path = normalisePath(values.department);
-      const found = departmentByPath.get(path);
-      if (found === undefined)
-        fail('department', `部门「${values.department}」不存在，请填写完整路径，如 技术部/研发组`);
-      else departmentId = found;
-    }
-
-    let postId: number | null = null;
-    if (values.post !== '') {
-      const found = postByName.get(values.post);
-      if (found === undefined) fail('post', `岗位「${values.post}」不存在`);
-      else postId = found;
-    }
-
-    const password = values.password || defaultPassword || '';
-    if (values.password !== '' && !PASSWORD_PATTERN.test(values.password))
-      fail('password', MESSAGES.passwordFormat);
-    else if (password === '') fail('password', '初始密码为空，且导入时未设置默认初始密码');
-
-    if (rowErrors.length > 0) {
+    const checked = checkRow(look, row, values, (field, reason) => {
       failedRows.add(row);
-      errors.push(...rowErrors);
-      continue;
-    }
-    prepared.push({
-      row,
-      account,
-      realName,
-      phone: phone || null,
-      email: email || null,
-      gender: gender ?? null,
-      jobNumber: jobNumber || null,
-      departmentId,
-      postId,
-      password,
+      errors.push({ row, field: FIELD_LABELS[field], reason });
     });
+    if (checked) prepared.push(checked);
   }
   return { prepared, errors, failedRows };
 }
