@@ -7,6 +7,13 @@ import { uploadKnowledge, type UploadResult } from '../api';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
+/** Why a chosen file cannot be imported, if it cannot: not an .xlsx, or over 5MB. */
+function uploadError(file: File): string | null {
+  if (!/\.xlsx$/i.test(file.name)) return '仅支持 .xlsx 格式的 Excel 文件';
+  if (file.size > MAX_BYTES) return '文件不能超过 5MB';
+  return null;
+}
+
 /** The outcome of an import: counts, and the rows that failed with their reasons. */
 function KnowledgeUploadResult({ result }: { result: UploadResult }): ReactNode {
   return (
@@ -93,12 +100,9 @@ export function KnowledgeUploadModal({
         maxCount={1}
         fileList={files}
         beforeUpload={(chosen) => {
-          if (!/\.xlsx$/i.test(chosen.name)) {
-            message.error('仅支持 .xlsx 格式的 Excel 文件');
-            return Upload.LIST_IGNORE;
-          }
-          if (chosen.size > MAX_BYTES) {
-            message.error('文件不能超过 5MB');
+          const error = uploadError(chosen);
+          if (error) {
+            message.error(error);
             return Upload.LIST_IGNORE;
           }
           setFile(chosen);
