@@ -129,14 +129,19 @@ export class Queue {
   async start(): Promise<void> {
     await this.boss.start();
     for (const [name, { options }] of this.definitions) {
-      await this.boss.createQueue(name, {
-        policy: options.single ? 'stately' : 'standard',
+      const settings = {
         retryLimit: options.retries ?? 2,
         retryDelay: options.retryDelaySeconds ?? 0,
         expireInSeconds: options.expireSeconds ?? 15 * 60,
         ...(options.keepSeconds ? { deleteAfterSeconds: options.keepSeconds } : {}),
+      };
+      await this.boss.createQueue(name, {
+        policy: options.single ? 'stately' : 'standard',
+        ...settings,
         ...(options.deadLetter ? { deadLetter: options.deadLetter } : {}),
       });
+      // A queue made by an earlier version keeps its row: bring its retry settings up to date.
+      await this.boss.updateQueue(name, settings);
     }
     this.started = true;
     if (!this.settings.work) return;
