@@ -4,12 +4,47 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { formatScore } from '@kaopei/shared';
 import { PageEmpty, PageError, PageLoading } from '../../../app/page-states';
-import { examKeys, fetchPersonalReport, searchResults, type ExamRow } from '../api';
+import { examKeys, fetchPersonalReport, searchResults, type ExamRow, type ResultRow } from '../api';
 import { ExamFrame } from '../components/exam-frame';
 import { ReportView } from '../components/report-view';
 import { ShareReportButton } from '../components/share-report-button';
 
 const PAGE_SIZE = 20;
+
+/** One candidate's paper with their answers, and the button that shares its report. */
+function AttemptPaper({ attemptId }: { attemptId: number }): ReactNode {
+  const report = useQuery({
+    queryKey: examKeys.personal(attemptId),
+    queryFn: () => fetchPersonalReport(attemptId),
+  });
+  if (report.isPending) return <PageLoading />;
+  if (report.isError)
+    return <PageError description="试卷加载失败，请稍后重试。" onRetry={() => void report.refetch()} />;
+  return <ReportView report={report.data} extra={<ShareReportButton attemptId={report.data.attemptId} />} />;
+}
+
+/** A candidate who submitted: name and score (or state); clicking opens their paper. */
+function CandidateItem(props: {
+  row: ResultRow;
+  chosen: boolean;
+  onChoose: (attemptId: number) => void;
+}): ReactNode {
+  const { row, chosen, onChoose } = props;
+  return (
+    <List.Item
+      onClick={() => onChoose(row.attemptId)}
+      style={{
+        cursor: 'pointer',
+        paddingInline: 8,
+        background: chosen ? 'rgba(22, 119, 255, 0.08)' : undefined,
+      }}
+      aria-current={chosen}
+    >
+      <Typography.Link>{row.realName}</Typography.Link>
+      <span>{row.status === 2 ? formatScore(row.score) : <Tag color="orange">{row.statusLabel}</Tag>}</span>
+    </List.Item>
+  );
+}
 
 function Papers({ exam }: { exam: ExamRow }): ReactNode {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -22,11 +57,6 @@ function Papers({ exam }: { exam: ExamRow }): ReactNode {
     placeholderData: keepPreviousData,
   });
   const attemptId = chosen ?? results.data?.data[0]?.attemptId;
-  const report = useQuery({
-    queryKey: examKeys.personal(attemptId ?? 0),
-    queryFn: () => fetchPersonalReport(attemptId as number),
-    enabled: attemptId !== undefined,
-  });
   const choose = (id: number) =>
     setSearchParams(
       (params) => {
@@ -61,21 +91,12 @@ function Papers({ exam }: { exam: ExamRow }): ReactNode {
               dataSource={results.data?.data ?? []}
               locale={{ emptyText: '还没有考生交卷' }}
               renderItem={(row) => (
-                <List.Item
+                <CandidateItem
                   key={row.attemptId}
-                  onClick={() => choose(row.attemptId)}
-                  style={{
-                    cursor: 'pointer',
-                    paddingInline: 8,
-                    background: row.attemptId === attemptId ? 'rgba(22, 119, 255, 0.08)' : undefined,
-                  }}
-                  aria-current={row.attemptId === attemptId}
-                >
-                  <Typography.Link>{row.realName}</Typography.Link>
-                  <span>
-                    {row.status === 2 ? formatScore(row.score) : <Tag color="orange">{row.statusLabel}</Tag>}
-                  </span>
-                </List.Item>
+                  row={row}
+                  chosen={row.attemptId === attemptId}
+                  onChoose={choose}
+                />
               )}
             />
             {(results.data?.total ?? 0) > PAGE_SIZE ? (
@@ -98,12 +119,8 @@ function Papers({ exam }: { exam: ExamRow }): ReactNode {
           ) : (
             <PageEmpty description="还没有考生交卷" />
           )
-        ) : report.isPending ? (
-          <PageLoading />
-        ) : report.isError ? (
-          <PageError description="试卷加载失败，请稍后重试。" onRetry={() => void report.refetch()} />
         ) : (
-          <ReportView report={report.data} extra={<ShareReportButton attemptId={report.data.attemptId} />} />
+          <AttemptPaper attemptId={attemptId} />
         )}
       </div>
     </div>
