@@ -1,11 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Empty, Input, Skeleton, Tree } from 'antd';
-import { TeamOutlined } from '@ant-design/icons';
 import { PageError } from '../../../app/page-states';
 import type { DepartmentNode } from '../api';
 import type { DeptTreeNode } from '../department-tree-rules';
 import { DepartmentFormModal, type DepartmentDialog } from './department-form-modal';
-import { DepartmentNodeTitle, DepartmentTreeHeader } from './department-tree-parts';
+import { AllStaffButton, DepartmentNodeTitle, DepartmentTreeHeader } from './department-tree-parts';
 import { LeadersModal } from './leaders-modal';
 import { useDepartmentActions } from './use-department-actions';
 import { useDepartmentTree } from './use-department-tree';
@@ -63,15 +62,11 @@ export function DepartmentTreePanel({
         className="kp-dept-tree__search"
         onChange={(event) => setKeyword(event.target.value)}
       />
-      <button
-        type="button"
-        className={selectedId === null ? 'kp-dept-tree__all kp-dept-tree__all--active' : 'kp-dept-tree__all'}
+      <AllStaffButton
+        active={selectedId === null}
+        count={tree ? totalStaff : null}
         onClick={() => onSelect(null)}
-        aria-pressed={selectedId === null}
-      >
-        <TeamOutlined /> 全部员工
-        {tree ? <span className="kp-dept-tree__count">{totalStaff}</span> : null}
-      </button>
+      />
       {failed ? (
         <PageError title="" description="部门加载失败" onRetry={onRetry} />
       ) : loading && !tree ? (

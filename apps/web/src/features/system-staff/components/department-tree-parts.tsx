@@ -9,6 +9,7 @@ import {
   EditOutlined,
   MoreOutlined,
   PlusOutlined,
+  TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import type { DepartmentNode } from '../api';
@@ -94,5 +95,27 @@ export function DepartmentTreeHeader({ exporting, onExport, onAdd }: DepartmentT
         </Button>
       </span>
     </div>
+  );
+}
+
+interface AllStaffButtonProps {
+  active: boolean;
+  /** Staff of the whole organisation, once the tree is loaded. */
+  count: number | null;
+  onClick: () => void;
+}
+
+/** 全部员工: clears the department filter. */
+export function AllStaffButton({ active, count, onClick }: AllStaffButtonProps): ReactNode {
+  return (
+    <button
+      type="button"
+      className={active ? 'kp-dept-tree__all kp-dept-tree__all--active' : 'kp-dept-tree__all'}
+      onClick={onClick}
+      aria-pressed={active}
+    >
+      <TeamOutlined /> 全部员工
+      {count !== null ? <span className="kp-dept-tree__count">{count}</span> : null}
+    </button>
   );
 }
