@@ -90,6 +90,25 @@ function gradeMultiple(
   return { score: Math.round(((points * hits) / expected.size) * 10) / 10, correct: false };
 }
 
+const SINGLE_EXAMPLE: ExcelValues = {
+  stem: '示例：1+1 等于几？',
+  option0: '1',
+  option1: '2',
+  option2: '3',
+  answer: 'B',
+  analysis: '基础算术',
+  difficulty: '3',
+};
+
+const MULTIPLE_EXAMPLE: ExcelValues = {
+  stem: '示例：下列哪些是偶数？',
+  option0: '2',
+  option1: '3',
+  option2: '4',
+  answer: 'A,C',
+  difficulty: '5',
+};
+
 function choiceKind<R extends z.ZodType>(multiple: boolean, responseSchema: R): QuestionKind<R, z.ZodNull> {
   const rule = multiple ? '多选题至少需要两个正确选项' : '单选题必须有且只有一个正确选项';
   return {
@@ -133,7 +152,13 @@ function choiceKind<R extends z.ZodType>(multiple: boolean, responseSchema: R): 
         .map(optionLetter)
         .join(',');
     },
-    excel: { read: (values) => readChoices(values, multiple), write: writeChoices },
+    excel: {
+      columns: [],
+      answerNote: multiple ? '至少两个字母如 A,C' : '一个字母如 B',
+      example: multiple ? MULTIPLE_EXAMPLE : SINGLE_EXAMPLE,
+      read: (values) => readChoices(values, multiple),
+      write: writeChoices,
+    },
   };
 }
 

@@ -121,6 +121,27 @@ export const codeKind = {
     return `${language} 代码`;
   },
   excel: {
+    columns: [
+      { field: 'languages', header: '编程语言', width: 16, note: `编程题：用逗号分隔，可选 ${languageIds}` },
+      {
+        field: 'testCases',
+        header: '测试用例',
+        width: 30,
+        note: '编程题：用 | 分隔，每个写「输入 => 输出」，以 * 开头的为样例，如 *1 2 => 3|2 3 => 5',
+      },
+      { field: 'timeLimit', header: '时间限制(ms)', width: 12, note: '编程题：毫秒，默认 1000' },
+      { field: 'memoryLimit', header: '内存限制(MB)', width: 12, note: '编程题：MB，默认 256' },
+    ],
+    answerNote: '可留空',
+    example: {
+      stem: '示例：原样输出输入的每一行。',
+      answer: '',
+      languages: 'java,python',
+      testCases: '*hello => hello|abc => abc',
+      timeLimit: '1000',
+      memoryLimit: '256',
+      difficulty: '7',
+    },
     read(values) {
       const testCases = splitCell(values.testCases, /\|/).map((item) => {
         const sample = item.startsWith('*');

@@ -100,6 +100,14 @@ export const fillKind = {
       .join('；');
   },
   excel: {
+    columns: [{ field: 'caseSensitive', header: '区分大小写', width: 10, note: '填空题：是/否，默认否' }],
+    answerNote: '各空之间用 | 分隔，同一空的多个可接受答案用 / 分隔，如 北京/Beijing|上海',
+    example: {
+      stem: '示例：中国的首都是____，最大的城市是____。',
+      answer: '北京/Beijing|上海',
+      caseSensitive: '否',
+      difficulty: '4',
+    },
     read(values) {
       const caseText = values.caseSensitive ?? '否';
       if (!['是', '否'].includes(caseText))

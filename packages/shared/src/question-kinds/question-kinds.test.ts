@@ -306,6 +306,15 @@ describe('Excel cells', () => {
     expect(again).toEqual({ ok: true, key: expected });
   });
 
+  it.each(QUESTION_TYPES)('reads the template example of type %i as a valid key', (type) => {
+    const kind = kindOfType(type);
+    const read = kind.excel.read(kind.excel.example);
+    expect(read.ok).toBe(true);
+    if (read.ok) expect(parseQuestionKey(type, read.options, read.answer).ok).toBe(true);
+    expect(kind.excel.example.stem).toMatch(/^示例：/);
+    expect(kind.excel.answerNote).not.toBe('');
+  });
+
   it('writes the cells the import template documents', () => {
     expect(kindOfType(QuestionType.MULTIPLE).excel.write(storedKey(QuestionType.MULTIPLE))).toEqual({
       answer: 'A,C',

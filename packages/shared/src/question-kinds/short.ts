@@ -44,6 +44,21 @@ export const shortKind = {
   },
   formatResponse: (response) => String(response),
   excel: {
+    columns: [
+      {
+        field: 'scoringPoints',
+        header: '得分点',
+        width: 24,
+        note: '简答题：用 | 分隔，每个写「内容:分值」，如 人员安全:5|财产安全:5',
+      },
+    ],
+    answerNote: '参考答案',
+    example: {
+      stem: '示例：简述安全生产的意义。',
+      answer: '保障人员生命安全，减少财产损失。',
+      scoringPoints: '人员安全:5|财产安全:5',
+      difficulty: '6',
+    },
     read(values) {
       const scoringPoints = splitCell(values.scoringPoints, /\|/).map((item) => {
         const match = /^(.*?)[:：]\s*(\d+(?:\.\d+)?)$/.exec(item);

@@ -38,6 +38,9 @@ export const trueFalseKind = {
   formatKey: (key) => trueFalseText(key.answer),
   formatResponse: (response) => trueFalseText(response),
   excel: {
+    columns: [],
+    answerNote: '正确/错误',
+    example: { stem: '示例：地球是圆的。', answer: '正确', difficulty: '2', defaultPoints: '5' },
     read(values) {
       const answer = values.answer ?? '';
       if (!answer)

@@ -53,6 +53,14 @@ export type KeyResult = { ok: true; key: StoredKey } | { ok: false; problem: Key
 /** The cells of one Excel row, by column field (see `excel.ts`). */
 export type ExcelValues = Partial<Record<string, string>>;
 
+/** A column of the question sheet: its cell field, header, width and the template's note on it. */
+export interface ExcelColumn {
+  field: string;
+  header: string;
+  width: number;
+  note: string;
+}
+
 /** A row's cells as a kind reads them: options and answer as the API would receive them, or a problem. */
 export type ExcelRead =
   { ok: true; options?: KeyOption[]; answer: unknown } | { ok: false; problem: KeyProblem };
@@ -103,6 +111,12 @@ export interface QuestionKind<R extends z.ZodType = z.ZodType, K extends z.ZodTy
   formatResponse(response: unknown, options?: ResponseDisplayOptions): string;
   /** Excel columns besides the shared ones, with the kind's reading and writing of a row. */
   excel: {
+    /** Columns of its own, after 答案 (填空's 区分大小写, 编程's 测试用例 ...). */
+    columns: readonly ExcelColumn[];
+    /** What its 答案 cell holds (the template's notes). */
+    answerNote: string;
+    /** The template's example row, without 题型 (its stem starts with 示例：). */
+    example: ExcelValues;
     /** The row's 选项/答案 (and kind-specific) cells as options and answer. */
     read(values: ExcelValues): ExcelRead;
     /** The stored key as cells. */

@@ -7,6 +7,7 @@ import {
   kindOfType,
   numberCell,
   optionLetter,
+  questionKinds,
   questionTypeLabel,
   type StoredKey,
 } from '@kaopei/shared';
@@ -24,20 +25,8 @@ export const MAX_REPORTED_ERRORS = 2000;
 const OPTION_COUNT = EXCEL_OPTION_COLUMNS;
 const SHEET_NAME = '试题';
 
-type Field =
-  | 'type'
-  | 'stem'
-  | `option${number}`
-  | 'answer'
-  | 'caseSensitive'
-  | 'scoringPoints'
-  | 'languages'
-  | 'testCases'
-  | 'timeLimit'
-  | 'memoryLimit'
-  | 'analysis'
-  | 'difficulty'
-  | 'defaultPoints';
+/** A column's cell field: the shared ones, 选项 by index, and the kinds' own columns. */
+type Field = string;
 
 interface Column {
   field: Field;
@@ -45,21 +34,17 @@ interface Column {
   width: number;
 }
 
+/** The shared columns around the kinds' own (which come after 答案, in the kinds' order). */
 const COLUMNS: Column[] = [
   { field: 'type', header: '题型*', width: 10 },
   { field: 'stem', header: '题干*', width: 40 },
   ...Array.from({ length: OPTION_COUNT }, (_, i) => ({
-    field: `option${i}` as Field,
+    field: `option${i}`,
     header: `选项${optionLetter(i)}`,
     width: 14,
   })),
   { field: 'answer', header: '答案*', width: 24 },
-  { field: 'caseSensitive', header: '区分大小写', width: 10 },
-  { field: 'scoringPoints', header: '得分点', width: 24 },
-  { field: 'languages', header: '编程语言', width: 16 },
-  { field: 'testCases', header: '测试用例', width: 30 },
-  { field: 'timeLimit', header: '时间限制(ms)', width: 12 },
-  { field: 'memoryLimit', header: '内存限制(MB)', width: 12 },
+  ...questionKinds.flatMap((kind) => kind.excel.columns),
   { field: 'analysis', header: '解析', width: 30 },
   { field: 'difficulty', header: '难度(1-10)', width: 10 },
   { field: 'defaultPoints', header: '分值', width: 8 },
@@ -71,65 +56,21 @@ const LABEL: Record<string, string> = Object.fromEntries(
 
 type Values = Partial<Record<Field, string>>;
 
-const EXAMPLES: Values[] = [
-  { type: '判断题', stem: '示例：地球是圆的。', answer: '正确', difficulty: '2', defaultPoints: '5' },
-  {
-    type: '单选题',
-    stem: '示例：1+1 等于几？',
-    option0: '1',
-    option1: '2',
-    option2: '3',
-    answer: 'B',
-    analysis: '基础算术',
-    difficulty: '3',
-  },
-  {
-    type: '多选题',
-    stem: '示例：下列哪些是偶数？',
-    option0: '2',
-    option1: '3',
-    option2: '4',
-    answer: 'A,C',
-    difficulty: '5',
-  },
-  {
-    type: '填空题',
-    stem: '示例：中国的首都是____，最大的城市是____。',
-    answer: '北京/Beijing|上海',
-    caseSensitive: '否',
-    difficulty: '4',
-  },
-  {
-    type: '简答题',
-    stem: '示例：简述安全生产的意义。',
-    answer: '保障人员生命安全，减少财产损失。',
-    scoringPoints: '人员安全:5|财产安全:5',
-    difficulty: '6',
-  },
-  {
-    type: '编程题',
-    stem: '示例：原样输出输入的每一行。',
-    answer: '',
-    languages: 'java,python',
-    testCases: '*hello => hello|abc => abc',
-    timeLimit: '1000',
-    memoryLimit: '256',
-    difficulty: '7',
-  },
-];
+const EXAMPLES: Values[] = questionKinds.map((kind) => ({ type: kind.label, ...kind.excel.example }));
+
+const choiceLabels = questionKinds.filter((kind) => kind.hasOptions).map((kind) => kind.label);
 
 const NOTES: [string, string][] = [
-  ['题型*', '判断题、单选题、多选题、填空题、简答题、编程题'],
+  ['题型*', questionKinds.map((kind) => kind.label).join('、')],
   ['题干*', '题目内容（纯文本）'],
-  ['选项A–H', '单选题、多选题的选项，至少 2 个，按顺序填写'],
-  ['答案*', '判断题：正确/错误；单选题：一个字母如 B；多选题：至少两个字母如 A,C；'],
-  ['', '填空题：各空之间用 | 分隔，同一空的多个可接受答案用 / 分隔，如 北京/Beijing|上海；'],
-  ['', '简答题：参考答案；编程题：可留空'],
-  ['区分大小写', '填空题：是/否，默认否'],
-  ['得分点', '简答题：用 | 分隔，每个写「内容:分值」，如 人员安全:5|财产安全:5'],
-  ['编程语言', `编程题：用逗号分隔，可选 java、javascript、c、cpp、python、bash`],
-  ['测试用例', '编程题：用 | 分隔，每个写「输入 => 输出」，以 * 开头的为样例，如 *1 2 => 3|2 3 => 5'],
-  ['时间限制/内存限制', '编程题：毫秒，默认 1000；MB，默认 256'],
+  [`选项A–${optionLetter(OPTION_COUNT - 1)}`, `${choiceLabels.join('、')}的选项，至少 2 个，按顺序填写`],
+  ...questionKinds.map((kind, index): [string, string] => [
+    index === 0 ? '答案*' : '',
+    `${kind.label}：${kind.excel.answerNote}`,
+  ]),
+  ...questionKinds.flatMap((kind) =>
+    kind.excel.columns.map((column): [string, string] => [column.header, column.note]),
+  ),
   ['难度', '1–10 的整数，默认 5（≤3 简单，4–5 中等，6–7 困难）'],
   ['分值', '默认分值，默认 10'],
   ['说明', '以「示例：」开头的行不会导入，可删除；每次最多导入 10000 行'],
