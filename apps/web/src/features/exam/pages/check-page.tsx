@@ -7,6 +7,47 @@ import { examKeys, fetchMarkingOverview, type ExamRow, type MarkingQuestion } fr
 import { markingProgress, plainText } from '../exam-rules';
 import { ExamFrame } from '../components/exam-frame';
 
+/** 已交答卷, 待阅答卷 and the marking progress, with what happens when marking is done. */
+function MarkingProgressCard(props: {
+  submitted: number;
+  pending: number;
+  percent: number;
+  blind: boolean;
+}): ReactNode {
+  const { submitted, pending, percent, blind } = props;
+  return (
+    <Card size="small">
+      <Row gutter={16} align="middle">
+        <Col xs={12} md={6}>
+          <Statistic title="已交答卷" value={submitted} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic title="待阅答卷" value={pending} />
+        </Col>
+        <Col xs={24} md={12}>
+          <div>阅卷进度</div>
+          <Progress percent={percent} aria-label="阅卷进度" />
+        </Col>
+      </Row>
+      <Alert
+        style={{ marginTop: 12 }}
+        type={pending === 0 ? 'success' : 'info'}
+        showIcon
+        message={
+          pending === 0
+            ? '没有待阅的答卷：成绩已计算，并按考试设置向考生公布。'
+            : '一份答卷的全部主观题阅完后，系统自动计算成绩，并按考试设置向考生公布。'
+        }
+      />
+      {blind ? (
+        <Tag color="purple" style={{ marginTop: 12 }}>
+          匿名阅卷：阅卷时不显示考生姓名
+        </Tag>
+      ) : null}
+    </Card>
+  );
+}
+
 function Overview({ exam }: { exam: ExamRow }): ReactNode {
   const overview = useQuery({
     queryKey: examKeys.overview(exam.examId),
@@ -16,39 +57,15 @@ function Overview({ exam }: { exam: ExamRow }): ReactNode {
   if (overview.isError)
     return <PageError description="阅卷进度加载失败，请稍后重试。" onRetry={() => void overview.refetch()} />;
   const { questions, pendingAttempts, submittedAttempts } = overview.data;
-  const percent = markingProgress(questions);
   const detail = `/manage/exam/check/detail?examId=${exam.examId}`;
   return (
     <>
-      <Card size="small">
-        <Row gutter={16} align="middle">
-          <Col xs={12} md={6}>
-            <Statistic title="已交答卷" value={submittedAttempts} />
-          </Col>
-          <Col xs={12} md={6}>
-            <Statistic title="待阅答卷" value={pendingAttempts} />
-          </Col>
-          <Col xs={24} md={12}>
-            <div>阅卷进度</div>
-            <Progress percent={percent} aria-label="阅卷进度" />
-          </Col>
-        </Row>
-        <Alert
-          style={{ marginTop: 12 }}
-          type={pendingAttempts === 0 ? 'success' : 'info'}
-          showIcon
-          message={
-            pendingAttempts === 0
-              ? '没有待阅的答卷：成绩已计算，并按考试设置向考生公布。'
-              : '一份答卷的全部主观题阅完后，系统自动计算成绩，并按考试设置向考生公布。'
-          }
-        />
-        {exam.settings.blindMarking ? (
-          <Tag color="purple" style={{ marginTop: 12 }}>
-            匿名阅卷：阅卷时不显示考生姓名
-          </Tag>
-        ) : null}
-      </Card>
+      <MarkingProgressCard
+        submitted={submittedAttempts}
+        pending={pendingAttempts}
+        percent={markingProgress(questions)}
+        blind={exam.settings.blindMarking}
+      />
       <Card
         size="small"
         title="待阅试题"
