@@ -70,7 +70,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('DataTable', () => {
+describe('DataTable: selection, numbering, sorting and paging', () => {
   it('selects rows with the selection column and reports their keys and rows', async () => {
     const user = userEvent.setup();
     const onSelectionChange = vi.fn();
@@ -135,7 +135,9 @@ describe('DataTable', () => {
 
     expect(onPageChange).toHaveBeenLastCalledWith(1, 20);
   });
+});
 
+describe('DataTable: toolbar and slots', () => {
   it('passes the selected rows to a toolbar button and throttles repeated clicks', async () => {
     const user = userEvent.setup();
     const onClick = vi.fn();
@@ -180,7 +182,9 @@ describe('DataTable', () => {
     });
     expect(screen.getByText('编辑2')).toBeInTheDocument();
   });
+});
 
+describe('DataTable: inline editing', () => {
   it('throws when editing without a rowKey', () => {
     silenceConsoleError(); // antd warns about the key-less rows this setup renders
     const ref = createRef<DataTableHandle<Person>>();
@@ -259,7 +263,9 @@ describe('DataTable', () => {
     expect(handleOf(ref).getEditingKeys()).toEqual([]);
     expect(screen.queryByRole('textbox')).toBeNull();
   });
+});
 
+describe('DataTable: editors, commit errors and cancelling', () => {
   it('edits with switch and custom editors', async () => {
     interface Course {
       id: number;
@@ -321,7 +327,9 @@ describe('DataTable', () => {
     act(() => handleOf(ref).startEdit(1));
     expect(screen.getByRole('textbox', { name: '姓名' })).toHaveValue('用户1');
   });
+});
 
+describe('DataTable: states and layout', () => {
   it('shows the loading overlay text', () => {
     renderTable({ loading: true });
     expect(screen.getByText(LOADING_TEXT)).toBeInTheDocument();
