@@ -33,6 +33,62 @@ function toView(draw: CandidatePaper): ViewPaper {
   };
 }
 
+/** 考生视图 / 答案版, 屏幕版式 / 打印版式, 换一位考生抽题 (random papers), 试卷详情 and 打印. */
+function PreviewToolbar(props: {
+  paperId: number;
+  version: Version;
+  onVersion: (version: Version) => void;
+  layout: Layout;
+  onLayout: (layout: Layout) => void;
+  /** Draws again as another candidate; only for papers drawn per candidate. */
+  onRedraw: (() => void) | undefined;
+}): ReactNode {
+  const { paperId, version, onVersion, layout, onLayout, onRedraw } = props;
+  return (
+    <div className="kp-preview__toolbar">
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        试卷预览
+      </Typography.Title>
+      <Segmented<Version>
+        value={version}
+        onChange={onVersion}
+        options={[
+          { value: 'candidate', label: '考生视图' },
+          { value: 'answers', label: '答案版' },
+        ]}
+      />
+      <Segmented<Layout>
+        value={layout}
+        onChange={onLayout}
+        options={[
+          { value: 'screen', label: '屏幕版式' },
+          { value: 'print', label: '打印版式' },
+        ]}
+      />
+      {onRedraw ? (
+        <Button icon={<ReloadOutlined />} onClick={onRedraw}>
+          换一位考生抽题
+        </Button>
+      ) : null}
+      <span style={{ flex: 1 }} />
+      <Space>
+        <LinkButton to={`/manage/paper/detail?paperId=${paperId}`}>试卷详情</LinkButton>
+        <Button
+          type="primary"
+          icon={<PrinterOutlined />}
+          onClick={() => {
+            onLayout('print');
+            // Let the print layout render before the dialog snapshots the page.
+            setTimeout(() => window.print(), 50);
+          }}
+        >
+          打印
+        </Button>
+      </Space>
+    </div>
+  );
+}
+
 /**
  * /manage/paper/preview?paperId=: the paper as a candidate sees it (the server's draw for a candidate, so
  * random papers and shuffling show as they will), the answer-key version, and a print layout.
@@ -75,47 +131,14 @@ export default function PaperPreviewPage(): ReactNode {
   return (
     <div className={`kp-preview kp-preview--${layout}`}>
       <Card size="small" className="kp-preview__toolbar-card">
-        <div className="kp-preview__toolbar">
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            试卷预览
-          </Typography.Title>
-          <Segmented<Version>
-            value={version}
-            onChange={setVersion}
-            options={[
-              { value: 'candidate', label: '考生视图' },
-              { value: 'answers', label: '答案版' },
-            ]}
-          />
-          <Segmented<Layout>
-            value={layout}
-            onChange={setLayout}
-            options={[
-              { value: 'screen', label: '屏幕版式' },
-              { value: 'print', label: '打印版式' },
-            ]}
-          />
-          {perCandidate ? (
-            <Button icon={<ReloadOutlined />} onClick={() => setSeed(`preview-${Date.now()}`)}>
-              换一位考生抽题
-            </Button>
-          ) : null}
-          <span style={{ flex: 1 }} />
-          <Space>
-            <LinkButton to={`/manage/paper/detail?paperId=${paperId}`}>试卷详情</LinkButton>
-            <Button
-              type="primary"
-              icon={<PrinterOutlined />}
-              onClick={() => {
-                setLayout('print');
-                // Let the print layout render before the dialog snapshots the page.
-                setTimeout(() => window.print(), 50);
-              }}
-            >
-              打印
-            </Button>
-          </Space>
-        </div>
+        <PreviewToolbar
+          paperId={paperId}
+          version={version}
+          onVersion={setVersion}
+          layout={layout}
+          onLayout={setLayout}
+          onRedraw={perCandidate ? () => setSeed(`preview-${Date.now()}`) : undefined}
+        />
         {perCandidate ? (
           <Typography.Text type="secondary">
             此试卷为每位考生单独抽题，下面是一位考生可能抽到的试卷。
