@@ -57,6 +57,39 @@ const STATS: readonly {
   { key: 'examCount', label: '考试', testId: 'stat-exam', icon: <FormOutlined />, tone: '#52c41a' },
 ];
 
+/** The organisation's recent activity, newest first, with relative times. */
+function ActivityList({ items }: { items: ConsoleStats['recentActivity'] }): ReactNode {
+  return (
+    <ul className="kp-activity" data-testid="recent-activity">
+      {items.map((item) => {
+        const at = activityTime(item.createdAt);
+        return (
+          <li key={String(item.id)} className="kp-activity__item">
+            <div className="kp-activity__main">
+              <div className="kp-activity__title">
+                {item.detail || `${item.actorName ?? ''} ${activityLabel(item.action)}`.trim()}
+              </div>
+              <div className="kp-activity__meta">
+                <Tag variant="filled">{activityLabel(item.action)}</Tag>
+                {item.actorName ? <span>{item.actorName}</span> : null}
+              </div>
+            </div>
+            {at !== null ? (
+              <time
+                className="kp-console__time"
+                dateTime={new Date(at).toISOString()}
+                title={dayjs(at).format('YYYY-MM-DD HH:mm')}
+              >
+                {relativeTime(at)}
+              </time>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /** /manage/console: the organisation's dashboard. */
 export default function ConsolePage(): ReactNode {
   const config = useAppConfig();
@@ -109,33 +142,7 @@ export default function ConsolePage(): ReactNode {
               ) : (stats.data?.recentActivity ?? []).length === 0 ? (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无动态" />
               ) : (
-                <ul className="kp-activity" data-testid="recent-activity">
-                  {(stats.data?.recentActivity ?? []).map((item) => {
-                    const at = activityTime(item.createdAt);
-                    return (
-                      <li key={String(item.id)} className="kp-activity__item">
-                        <div className="kp-activity__main">
-                          <div className="kp-activity__title">
-                            {item.detail || `${item.actorName ?? ''} ${activityLabel(item.action)}`.trim()}
-                          </div>
-                          <div className="kp-activity__meta">
-                            <Tag variant="filled">{activityLabel(item.action)}</Tag>
-                            {item.actorName ? <span>{item.actorName}</span> : null}
-                          </div>
-                        </div>
-                        {at !== null ? (
-                          <time
-                            className="kp-console__time"
-                            dateTime={new Date(at).toISOString()}
-                            title={dayjs(at).format('YYYY-MM-DD HH:mm')}
-                          >
-                            {relativeTime(at)}
-                          </time>
-                        ) : null}
-                      </li>
-                    );
-                  })}
-                </ul>
+                <ActivityList items={stats.data?.recentActivity ?? []} />
               )}
             </Card>
             <Card title="员工分布" className="kp-console__chart">
