@@ -124,6 +124,83 @@ function SnapshotThumb({ eventId, at }: { eventId: number; at: number }): ReactN
   );
 }
 
+/** 答题情况: which questions are answered and which the candidate flagged. */
+function QuestionGrid({ row, questions }: Pick<MonitorAttempt, 'row' | 'questions'>): ReactNode {
+  return (
+    <section>
+      <Typography.Title level={5}>
+        答题情况（{row.answered}/{row.total}）
+      </Typography.Title>
+      <div className="kp-monitor-grid" data-testid="monitor-question-grid">
+        {questions.map((question) => (
+          <span
+            key={question.sort}
+            className={[
+              'kp-monitor-cell',
+              question.answered ? 'kp-monitor-cell--answered' : '',
+              question.flagged ? 'kp-monitor-cell--flagged' : '',
+            ].join(' ')}
+            title={`第 ${question.sort} 题：${question.answered ? '已答' : '未答'}${question.flagged ? '，已标记' : ''}`}
+          >
+            {question.sort}
+          </span>
+        ))}
+      </div>
+      <Typography.Text type="secondary">蓝色为已答，橙色边框为考生标记的待检查题目</Typography.Text>
+    </section>
+  );
+}
+
+/** 抓拍: the webcam snapshots, previewed as a group. */
+function SnapshotSection({ snapshots }: Pick<MonitorAttempt, 'snapshots'>): ReactNode {
+  return (
+    <section>
+      <Typography.Title level={5}>抓拍（{snapshots.length}）</Typography.Title>
+      {snapshots.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有抓拍" />
+      ) : (
+        <Image.PreviewGroup>
+          <div className="kp-monitor-snapshots">
+            {snapshots.map((snapshot) => (
+              <SnapshotThumb key={snapshot.eventId} eventId={snapshot.eventId} at={snapshot.at} />
+            ))}
+          </div>
+        </Image.PreviewGroup>
+      )}
+    </section>
+  );
+}
+
+/** 事件记录: the attempt's events, alerts in red and the staff's actions in blue. */
+function EventSection({ events }: Pick<MonitorAttempt, 'events'>): ReactNode {
+  return (
+    <section>
+      <Typography.Title level={5}>事件记录</Typography.Title>
+      {events.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有事件" />
+      ) : (
+        <div data-testid="monitor-events">
+          <Timeline
+            items={events.map((event) => ({
+              key: event.id,
+              color: isAlertEvent(event.kind) ? 'red' : event.actorName ? 'blue' : 'gray',
+              content: (
+                <div className="kp-monitor-event">
+                  <span>{eventText(event)}</span>
+                  <Typography.Text type="secondary">
+                    {time(event.at)}
+                    {event.actorName ? ` · ${event.actorName}` : ''}
+                  </Typography.Text>
+                </div>
+              ),
+            }))}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
 export function AttemptDetail({
   detail,
   offset,
@@ -157,65 +234,9 @@ export function AttemptDetail({
         </Descriptions.Item>
       </Descriptions>
       <MonitorActionButtons row={row} actions={actions} />
-      <section>
-        <Typography.Title level={5}>
-          答题情况（{row.answered}/{row.total}）
-        </Typography.Title>
-        <div className="kp-monitor-grid" data-testid="monitor-question-grid">
-          {questions.map((question) => (
-            <span
-              key={question.sort}
-              className={[
-                'kp-monitor-cell',
-                question.answered ? 'kp-monitor-cell--answered' : '',
-                question.flagged ? 'kp-monitor-cell--flagged' : '',
-              ].join(' ')}
-              title={`第 ${question.sort} 题：${question.answered ? '已答' : '未答'}${question.flagged ? '，已标记' : ''}`}
-            >
-              {question.sort}
-            </span>
-          ))}
-        </div>
-        <Typography.Text type="secondary">蓝色为已答，橙色边框为考生标记的待检查题目</Typography.Text>
-      </section>
-      <section>
-        <Typography.Title level={5}>抓拍（{snapshots.length}）</Typography.Title>
-        {snapshots.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有抓拍" />
-        ) : (
-          <Image.PreviewGroup>
-            <div className="kp-monitor-snapshots">
-              {snapshots.map((snapshot) => (
-                <SnapshotThumb key={snapshot.eventId} eventId={snapshot.eventId} at={snapshot.at} />
-              ))}
-            </div>
-          </Image.PreviewGroup>
-        )}
-      </section>
-      <section>
-        <Typography.Title level={5}>事件记录</Typography.Title>
-        {events.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有事件" />
-        ) : (
-          <div data-testid="monitor-events">
-            <Timeline
-              items={events.map((event) => ({
-                key: event.id,
-                color: isAlertEvent(event.kind) ? 'red' : event.actorName ? 'blue' : 'gray',
-                content: (
-                  <div className="kp-monitor-event">
-                    <span>{eventText(event)}</span>
-                    <Typography.Text type="secondary">
-                      {time(event.at)}
-                      {event.actorName ? ` · ${event.actorName}` : ''}
-                    </Typography.Text>
-                  </div>
-                ),
-              }))}
-            />
-          </div>
-        )}
-      </section>
+      <QuestionGrid row={row} questions={questions} />
+      <SnapshotSection snapshots={snapshots} />
+      <EventSection events={events} />
     </Space>
   );
 }
