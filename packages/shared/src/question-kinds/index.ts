@@ -1,8 +1,8 @@
 /**
  * The question kinds (issue 12): each kind described once — labels, key and response schemas, grading,
  * display and Excel cells — in its own file. Adding a kind: write its file, add it to `questionKinds`
- * and its number to `QuestionType` (enums.ts). Everything else (editor, import, candidate page, grading,
- * preview, report) goes through `kindOf`.
+ * (and to the response/answer/revealed-key unions below), its number to `QuestionType` (enums.ts); see
+ * docs/architecture.md "Adding a question kind". Everything else goes through `kindOf`.
  */
 import { z } from 'zod';
 import { UNKNOWN_QUESTION_TYPE_LABEL, type QuestionType } from '../enums';
