@@ -33,6 +33,33 @@ function toView(detail: PaperDetail): ViewPaper {
   };
 }
 
+/** 抽题规则: the random rules of the paper's sections (none for a fixed paper). */
+function RandomRulesCard({ paper }: { paper: PaperDetail }): ReactNode {
+  const rules = paper.sectionVOS.flatMap((section) =>
+    section.randomRules.map((rule) => ({ section: section.name, rule })),
+  );
+  if (rules.length === 0) return null;
+  return (
+    <Card size="small" title="抽题规则">
+      {paper.settings.drawPerCandidate ? (
+        <Typography.Paragraph type="secondary">每位考生开考时按规则单独抽题。</Typography.Paragraph>
+      ) : null}
+      <ul className="kp-rule-list">
+        {rules.map(({ section, rule }) => (
+          <li key={rule.ruleId}>
+            {section}：{questionTypeLabel(rule.type)} {rule.count} 道，每题 {rule.points} 分，难度{' '}
+            {rule.difficultyMin}
+            {difficultyLabel(rule.difficultyMin)}–{rule.difficultyMax}
+            {difficultyLabel(rule.difficultyMax)}，来源题库 {rule.bankIds.length} 个
+            {rule.knowledgeIds.length > 0 ? `，知识点 ${rule.knowledgeIds.length} 个` : ''}
+            {rule.tagIds.length > 0 ? `，标签 ${rule.tagIds.length} 个` : ''}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 /** /manage/paper/detail?paperId=: the paper's information, statistics, random rules and content with answers. */
 export default function PaperDetailPage(): ReactNode {
   const [searchParams] = useSearchParams();
@@ -47,9 +74,6 @@ export default function PaperDetailPage(): ReactNode {
   if (detail.isError)
     return <PageError description="试卷加载失败，请稍后重试。" onRetry={() => void detail.refetch()} />;
   const paper = detail.data;
-  const rules = paper.sectionVOS.flatMap((section) =>
-    section.randomRules.map((rule) => ({ section: section.name, rule })),
-  );
 
   return (
     <div className="kp-paper-page">
@@ -93,25 +117,7 @@ export default function PaperDetailPage(): ReactNode {
           }
         />
       </Card>
-      {rules.length > 0 ? (
-        <Card size="small" title="抽题规则">
-          {paper.settings.drawPerCandidate ? (
-            <Typography.Paragraph type="secondary">每位考生开考时按规则单独抽题。</Typography.Paragraph>
-          ) : null}
-          <ul className="kp-rule-list">
-            {rules.map(({ section, rule }) => (
-              <li key={rule.ruleId}>
-                {section}：{questionTypeLabel(rule.type)} {rule.count} 道，每题 {rule.points} 分，难度{' '}
-                {rule.difficultyMin}
-                {difficultyLabel(rule.difficultyMin)}–{rule.difficultyMax}
-                {difficultyLabel(rule.difficultyMax)}，来源题库 {rule.bankIds.length} 个
-                {rule.knowledgeIds.length > 0 ? `，知识点 ${rule.knowledgeIds.length} 个` : ''}
-                {rule.tagIds.length > 0 ? `，标签 ${rule.tagIds.length} 个` : ''}
-              </li>
-            ))}
-          </ul>
-        </Card>
-      ) : null}
+      <RandomRulesCard paper={paper} />
       <Card size="small">
         {paper.questionCount === 0 ? (
           <PageEmpty
