@@ -135,19 +135,31 @@ export class MenuService {
     ctx: Pick<RequestContext, 'userId' | 'isAdmin'>,
     grant: { menuIds?: readonly number[]; permission?: number },
   ): Promise<string[]> {
-    if (ctx.isAdmin) return [];
+    return (await this.accessCheck(ctx))(grant);
+  }
+
+  /**
+   * `beyondAccess` for many grants at once: reads the caller's own access once and returns the check.
+   * For whole people, pass what their roles grant together.
+   */
+  async accessCheck(
+    ctx: Pick<RequestContext, 'userId' | 'isAdmin'>,
+  ): Promise<(grant: { menuIds?: readonly number[]; permission?: number }) => string[]> {
+    if (ctx.isAdmin) return () => [];
     const all = await this.load();
     const own = await this.accessible(await this.grants(ctx));
-    const names: string[] = [];
-    for (const id of grant.menuIds ?? []) {
-      const menu = all.find((m) => m.id === id);
-      if (menu && !own.has(id)) names.push(menu.name);
-    }
-    for (const index of permissionIndicesFromMask(grant.permission ?? 0)) {
-      const groups = all.filter((m) => m.permissionIndex === index);
-      if (groups.some((m) => !own.has(m.id))) names.push(`${permissionLabel(index)}权限`);
-    }
-    return names;
+    return (grant) => {
+      const names: string[] = [];
+      for (const id of grant.menuIds ?? []) {
+        const menu = all.find((m) => m.id === id);
+        if (menu && !own.has(id)) names.push(menu.name);
+      }
+      for (const index of permissionIndicesFromMask(grant.permission ?? 0)) {
+        const groups = all.filter((m) => m.permissionIndex === index);
+        if (groups.some((m) => !own.has(m.id))) names.push(`${permissionLabel(index)}权限`);
+      }
+      return names;
+    };
   }
 
   /** Menu ids in the tree, for validating role grants. */

@@ -176,6 +176,31 @@ export function listMenuGrantsOfRoles(db: DbOrTx, roleIds: number[]) {
   return db.select({ menuId: roleMenus.menuId }).from(roleMenus).where(inArray(roleMenus.roleId, roleIds));
 }
 
+/** What the roles of each of the users grant: one row per user, role and menu (menu null for none). */
+export function listGrantsOfUsers(db: DbOrTx, ctx: OrgScope, userIds: number[]) {
+  return db
+    .select({
+      userId: users.id,
+      realName: users.realName,
+      roleId: userRoles.roleId,
+      permission: roles.permission,
+      menuId: roleMenus.menuId,
+    })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .leftJoin(roleMenus, eq(roleMenus.roleId, roles.id))
+    .where(scoped(users.organizationId, ctx, inArray(users.id, userIds)));
+}
+
+/** The roles each of the users (checked to be the organisation's) holds. */
+export function listRoleIdsOfUsers(db: DbOrTx, userIds: number[]) {
+  return db
+    .select({ userId: userRoles.userId, roleId: userRoles.roleId })
+    .from(userRoles)
+    .where(inArray(userRoles.userId, userIds));
+}
+
 /** Takes every role from the users (checked to be the organisation's). */
 export async function deleteRolesOfUsers(tx: DbOrTx, userIds: number[]) {
   await tx.delete(userRoles).where(inArray(userRoles.userId, userIds));

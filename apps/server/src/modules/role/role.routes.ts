@@ -61,7 +61,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
     assign: async (request) => ok(await assignRoles(deps, request.ctx, request.body)),
 
-    unassign: async (request) => ok(await unassignRoles(db, request.ctx, request.body)),
+    unassign: async (request) => ok(await unassignRoles(deps, request.ctx, request.body)),
 
     members: async (request) => {
       const { roleId, keyword, page, size } = request.query;

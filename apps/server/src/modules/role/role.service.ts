@@ -148,6 +148,8 @@ export async function modifyRole(deps: RoleDeps, ctx: RequestContext, input: Mod
   if (input.isDefault === false && role.isDefault) {
     throw badRequest('组织必须保留一个默认角色，请把其他角色设为默认角色');
   }
+  // The default role is given to every new account (staff added without roles, imports).
+  if (input.isDefault === true && !role.isDefault) await assertMayChangeRoles(deps, ctx, [role.roleId]);
   const menuIds = input.menuIds === undefined ? undefined : await normaliseMenuIds(menus, input.menuIds);
   const current = menuIds === undefined ? [] : await roleMenuIds(db, ctx, role.roleId);
   await assertWithinOwnAccess(menus, ctx, {
@@ -233,6 +235,65 @@ async function assertRolesInOrg(db: DbOrTx, ctx: RequestContext, roleIds: number
 }
 
 /**
+ * The one rule for every path that gives or takes roles — role assign and unassign, moving the default
+ * role, staff add, modify and import: the roles must be the organisation's (404), and a non-admin may
+ * only give or take roles whose grants lie within their own access (403 naming what lies beyond).
+ */
+export async function assertMayChangeRoles(
+  deps: RoleDeps,
+  ctx: RequestContext,
+  roleIds: readonly number[],
+): Promise<{ id: number; name: string; isDefault: boolean; permission: number }[]> {
+  const ids = unique(roleIds);
+  if (ids.length === 0) return [];
+  const found = await assertRolesInOrg(deps.db, ctx, ids);
+  if (!ctx.isAdmin) {
+    const granted = await repo.listMenuGrantsOfRoles(deps.db, ids);
+    await assertWithinOwnAccess(deps.menus, ctx, {
+      menuIds: granted.map((g) => g.menuId),
+      permission: found.reduce((mask, role) => mask | role.permission, 0),
+    });
+  }
+  return found;
+}
+
+/**
+ * A non-admin may act on people (edit them, reset their password, disable, delete, replace their
+ * roles) only when what their roles grant lies within the caller's own access: otherwise resetting a
+ * recruiter's password would hand the recruiter's access to whoever holds 员工管理.
+ */
+export async function assertMayManagePeople(
+  deps: RoleDeps,
+  ctx: RequestContext,
+  userIds: readonly number[],
+): Promise<void> {
+  if (ctx.isAdmin || userIds.length === 0) return;
+  const rows = await repo.listGrantsOfUsers(deps.db, ctx, unique(userIds));
+  const people = new Map<number, { realName: string; menuIds: number[]; permission: number }>();
+  for (const row of rows) {
+    const person = people.get(row.userId) ?? { realName: row.realName, menuIds: [], permission: 0 };
+    person.permission |= row.permission;
+    if (row.menuId !== null) person.menuIds.push(row.menuId);
+    people.set(row.userId, person);
+  }
+  const beyond = await deps.menus.accessCheck(ctx);
+  const above = [...people.values()].filter((person) => beyond(person).length > 0);
+  if (above.length > 0)
+    throw forbidden(`不能操作权限超出您自身的员工：${above.map((p) => p.realName).join('、')}`);
+}
+
+/** The roles given and taken when `userId`'s roles become exactly `roleIds`. */
+export async function changedRoles(
+  db: DbOrTx,
+  userId: number,
+  roleIds: readonly number[],
+): Promise<number[]> {
+  const current = (await repo.listRoleIdsOfUsers(db, [userId])).map((row) => row.roleId);
+  const next = new Set(roleIds);
+  return unique([...roleIds.filter((id) => !current.includes(id)), ...current.filter((id) => !next.has(id))]);
+}
+
+/**
  * Gives staff roles: `add` keeps their other roles, `replace` makes these their only roles.
  * A non-admin may only hand out roles whose grants lie within their own access.
  */
@@ -241,18 +302,13 @@ export async function assignRoles(
   ctx: RequestContext,
   input: { userIds: number[]; roleIds: number[]; mode: 'replace' | 'add' },
 ): Promise<{ count: number }> {
-  const { db, menus } = deps;
+  const { db } = deps;
   const userIds = unique(input.userIds);
   const roleIds = unique(input.roleIds);
   await assertUsersInOrg(db, ctx, userIds);
-  const found = await assertRolesInOrg(db, ctx, roleIds);
-  if (!ctx.isAdmin) {
-    const granted = await repo.listMenuGrantsOfRoles(db, roleIds);
-    await assertWithinOwnAccess(menus, ctx, {
-      menuIds: granted.map((g) => g.menuId),
-      permission: found.reduce((mask, role) => mask | role.permission, 0),
-    });
-  }
+  const found = await assertMayChangeRoles(deps, ctx, roleIds);
+  // Replacing takes every other role too: only for people within the caller's own access.
+  if (input.mode === 'replace') await assertMayManagePeople(deps, ctx, userIds);
   await db.transaction(async (tx) => {
     if (input.mode === 'replace') await repo.deleteRolesOfUsers(tx, userIds);
     await repo.insertUserRolesIfMissing(
@@ -275,14 +331,15 @@ export async function assignRoles(
  * the default role from someone who has no other role is refused, so every staff member keeps one.
  */
 export async function unassignRoles(
-  db: Db,
+  deps: RoleDeps,
   ctx: RequestContext,
   input: { userIds: number[]; roleIds: number[] },
 ): Promise<{ count: number; reassigned: number }> {
+  const { db } = deps;
   const userIds = unique(input.userIds);
   const roleIds = unique(input.roleIds);
   const people = await assertUsersInOrg(db, ctx, userIds);
-  const found = await assertRolesInOrg(db, ctx, roleIds);
+  const found = await assertMayChangeRoles(deps, ctx, roleIds);
   return db.transaction(async (tx) => {
     if (found.some((role) => role.isDefault)) {
       const keeping = await repo.listUsersWithOtherRoles(tx, userIds, roleIds);

@@ -24,6 +24,7 @@ import {
   modifyStaff,
   moveStaff,
   resetPassword,
+  assertMayGiveDefaultRole,
   searchStaff,
   setStaffStatus,
   staffDetail,
@@ -68,27 +69,27 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       const options = {
         canAssignRoles: request.body.roleIds === undefined || (await canAssignRoles(request)),
       };
-      return ok(await addStaff(db, request.ctx, request.body, options));
+      return ok(await addStaff(app.deps, request.ctx, request.body, options));
     },
 
     modify: async (request) => {
       const options = {
         canAssignRoles: request.body.roleIds === undefined || (await canAssignRoles(request)),
       };
-      await modifyStaff(db, request.ctx, request.body, options);
+      await modifyStaff(app.deps, request.ctx, request.body, options);
       return ok(await staffDetail(db, request.ctx, request.body.userId));
     },
 
-    delete: async (request) => ok({ count: await deleteStaff(db, request.ctx, request.body.userIds) }),
+    delete: async (request) => ok({ count: await deleteStaff(app.deps, request.ctx, request.body.userIds) }),
 
     status: async (request) =>
-      ok({ count: await setStaffStatus(db, request.ctx, request.body.userIds, request.body.status) }),
+      ok({ count: await setStaffStatus(app.deps, request.ctx, request.body.userIds, request.body.status) }),
 
     move: async (request) =>
-      ok({ count: await moveStaff(db, request.ctx, request.body.userIds, request.body.departmentId) }),
+      ok({ count: await moveStaff(app.deps, request.ctx, request.body.userIds, request.body.departmentId) }),
 
     resetPassword: async (request) =>
-      ok(await resetPassword(db, request.ctx, request.body.userId, request.body.password)),
+      ok(await resetPassword(app.deps, request.ctx, request.body.userId, request.body.password)),
 
     // Spec §7 "staff download": every staff member of the organisation, as the staff export gives them.
     download: async (request, reply) => {
@@ -120,6 +121,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!checked.success)
           throw badRequest(`默认初始密码不正确：${checked.error.issues[0]?.message ?? ''}`);
       }
+      await assertMayGiveDefaultRole(app.deps, request.ctx);
       const rows = await parseImportFile(buffer);
       const ctx: RequestContext = { ...request.ctx };
       const input: StaffImportInput = {

@@ -6,6 +6,12 @@ import { recordActivity } from '../../core/activity';
 import { violatedUniqueIndex } from '../../core/db-errors';
 import type { DownloadFile } from '../../core/download';
 import { loadDepartments } from '../department/department.service';
+import {
+  assertMayChangeRoles,
+  assertMayManagePeople,
+  changedRoles,
+  type RoleDeps,
+} from '../role/role.service';
 import { staffExportFile, type StaffExportRow } from './staff.excel';
 import type { DirectoryRow, StaffDetail, StaffRow, StaffSortField } from '@kaopei/shared/contracts/staff';
 import { STAFF_ACTIVE, generatePassword, uniqueIndexMessage } from './staff.rules';
@@ -265,18 +271,28 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Imported staff get the default role: the caller must be allowed to give it (the one role rule). */
+export async function assertMayGiveDefaultRole(deps: RoleDeps, ctx: RequestContext): Promise<void> {
+  const defaultRoleId = await findDefaultRoleId(deps.db, ctx);
+  if (defaultRoleId !== undefined) await assertMayChangeRoles(deps, ctx, [defaultRoleId]);
+}
+
 /**
  * Creates a staff member. Without a password a strong random one is generated and returned once.
  * Without roles the organisation's default role (普通员工) is given.
  */
 export async function addStaff(
-  db: Db,
+  deps: RoleDeps,
   ctx: RequestContext,
   input: StaffInput,
   options: StaffChangeOptions,
 ): Promise<{ userId: number; initialPassword: string | null }> {
+  const { db } = deps;
   if (input.roleIds !== undefined && !options.canAssignRoles) throw forbidden('您没有分配角色的权限');
   await assertReferences(db, ctx, input);
+  // The default role counts as given too: the caller sets the new account's password.
+  const roleIds = input.roleIds ?? [await findDefaultRoleId(db, ctx)].filter((id) => id !== undefined);
+  await assertMayChangeRoles(deps, ctx, roleIds);
   await assertUnique(db, ctx, input);
   const generated = input.password ? null : generatePassword();
   const passwordHash = await hashPassword(input.password ?? (generated as string));
@@ -296,7 +312,6 @@ export async function addStaff(
         },
       ]);
       if (!row) throw new Error('user insert failed');
-      const roleIds = input.roleIds ?? [await findDefaultRoleId(tx, ctx)].filter((id) => id !== undefined);
       if (roleIds.length > 0) {
         await insertUserRoles(
           tx,
@@ -325,13 +340,15 @@ interface Target {
 
 /**
  * Loads the staff members an operation targets. Every id must be a living account of the caller's
- * organisation (404 otherwise, nothing changes); only admins may act on admin accounts.
+ * organisation (404 otherwise, nothing changes); only admins may act on admin accounts, and a non-admin
+ * only on people whose access lies within their own (role.service's assertMayManagePeople).
  */
-async function loadTargets(db: DbOrTx, ctx: RequestContext, userIds: number[]): Promise<Target[]> {
+async function loadTargets(deps: RoleDeps, ctx: RequestContext, userIds: number[]): Promise<Target[]> {
   const unique = [...new Set(userIds)];
-  const found = await listLivingStaff(db, ctx, unique);
+  const found = await listLivingStaff(deps.db, ctx, unique);
   if (found.length !== unique.length) throw notFound(STAFF_NOT_FOUND);
   if (!ctx.isAdmin && found.some((target) => target.isAdmin)) throw forbidden('只有管理员可以操作管理员账号');
+  await assertMayManagePeople(deps, ctx, unique);
   return found;
 }
 
@@ -347,15 +364,18 @@ export type StaffPatch = Partial<StaffInput> & { userId: number };
 
 /** Updates the given fields; absent fields stay, null clears an optional one. */
 export async function modifyStaff(
-  db: Db,
+  deps: RoleDeps,
   ctx: RequestContext,
   input: StaffPatch,
   options: StaffChangeOptions,
 ) {
-  const [target] = await loadTargets(db, ctx, [input.userId]);
+  const { db } = deps;
+  const [target] = await loadTargets(deps, ctx, [input.userId]);
   if (!target) throw notFound(STAFF_NOT_FOUND);
   if (input.roleIds !== undefined && !options.canAssignRoles) throw forbidden('您没有分配角色的权限');
   await assertReferences(db, ctx, input);
+  if (input.roleIds !== undefined)
+    await assertMayChangeRoles(deps, ctx, await changedRoles(db, input.userId, input.roleIds));
   await assertUnique(db, ctx, input, input.userId);
   const set: StaffUpdate = { updatedAt: new Date() };
   if (input.account !== undefined) set.account = input.account;
@@ -394,9 +414,10 @@ export async function modifyStaff(
  * Deletes staff accounts. The row stays (exam records and messages keep their author) with status 2;
  * account, phone, e-mail and job number are freed for reuse, roles, leadership and sessions removed.
  */
-export async function deleteStaff(db: Db, ctx: RequestContext, userIds: number[]): Promise<number> {
+export async function deleteStaff(deps: RoleDeps, ctx: RequestContext, userIds: number[]): Promise<number> {
+  const { db } = deps;
   if (userIds.includes(ctx.userId)) throw badRequest('不能删除自己的账号');
-  const targets = await loadTargets(db, ctx, userIds);
+  const targets = await loadTargets(deps, ctx, userIds);
   const ids = targets.map((t) => t.id);
   await db.transaction(async (tx) => {
     await markStaffDeleted(tx, ids);
@@ -415,13 +436,14 @@ export async function deleteStaff(db: Db, ctx: RequestContext, userIds: number[]
 
 /** Sets staff 在职 (0) or 离职 (1). Leaving ends their sessions. */
 export async function setStaffStatus(
-  db: Db,
+  deps: RoleDeps,
   ctx: RequestContext,
   userIds: number[],
   status: number,
 ): Promise<number> {
+  const { db } = deps;
   if (status !== STAFF_ACTIVE && userIds.includes(ctx.userId)) throw badRequest('不能停用自己的账号');
-  const targets = await loadTargets(db, ctx, userIds);
+  const targets = await loadTargets(deps, ctx, userIds);
   const ids = targets.map((t) => t.id);
   await db.transaction(async (tx) => {
     await updateStaffStatus(tx, ids, status);
@@ -437,12 +459,13 @@ export async function setStaffStatus(
 }
 
 export async function moveStaff(
-  db: Db,
+  deps: RoleDeps,
   ctx: RequestContext,
   userIds: number[],
   departmentId: number,
 ): Promise<number> {
-  const targets = await loadTargets(db, ctx, userIds);
+  const { db } = deps;
+  const targets = await loadTargets(deps, ctx, userIds);
   await assertDepartments(db, ctx, [departmentId]);
   const index = await loadDepartments(db, ctx);
   const ids = targets.map((t) => t.id);
@@ -463,12 +486,13 @@ export async function moveStaff(
  * everywhere.
  */
 export async function resetPassword(
-  db: Db,
+  deps: RoleDeps,
   ctx: RequestContext,
   userId: number,
   password?: string | null,
 ): Promise<{ password: string | null }> {
-  const [target] = await loadTargets(db, ctx, [userId]);
+  const { db } = deps;
+  const [target] = await loadTargets(deps, ctx, [userId]);
   if (!target) throw notFound(STAFF_NOT_FOUND);
   const generated = password ? null : generatePassword();
   const passwordHash = await hashPassword(password ?? (generated as string));

@@ -358,8 +358,13 @@ describe('adding staff', () => {
     );
     expect(detail.roles.map((r) => r.name)).toEqual(['培训专员']);
 
-    // 员工管理 alone: may add staff (default role) but not choose roles.
-    const staffOnly = await createMember(t, org, await createRole(t, org, [1101]));
+    // 员工管理 alone: may not even give the default role (it grants 控制台, which the caller lacks).
+    const bare = await createMember(t, org, await createRole(t, org, [1101]));
+    const byBare = await addStaff(org, { account: unique('m'), realName: '人事加的' }, bare);
+    expect(byBare.status).toBe(403);
+    expect(byBare.body.message).toBe('不能授予超出您自身权限的功能：控制台');
+    // 员工管理 and 控制台: may add staff (default role) but not choose roles.
+    const staffOnly = await createMember(t, org, await createRole(t, org, [100, 1101]));
     const byStaffManager = await addStaff(org, { account: unique('m'), realName: '人事加的' }, staffOnly);
     expect(byStaffManager.status).toBe(200);
     const chosenRoles = await addStaff(
