@@ -113,81 +113,94 @@ function changed(state: BuilderState, paper: PaperDraft, extra: Partial<BuilderS
   return { ...state, ...extra, paper: withKeys(paper), revision: state.revision + 1 };
 }
 
+type ActionOf<T extends BuilderAction['type']> = Extract<BuilderAction, { type: T }>;
+
+function withSections(paper: PaperDraft, sectionVOS: BuilderSection[]): PaperDraft {
+  return { ...paper, sectionVOS };
+}
+
+/** A paper loaded from the server (or a draft): dirty only when the draft says so. */
+function loaded(state: BuilderState, action: ActionOf<'load'>): BuilderState {
+  const info = Object.fromEntries(action.info.map((q) => [q.questionId, q]));
+  const revision = state.revision + 1;
+  return {
+    paper: withKeys(action.paper),
+    info,
+    classifyByType: action.classifyByType,
+    activeSection: null,
+    revision,
+    savedRevision: action.dirty ? state.savedRevision : revision,
+  };
+}
+
+/** A question picked in the picker: added (to the active section when one is) or taken out again. */
+function picked(state: BuilderState, question: ActionOf<'pick'>['question']): BuilderState {
+  const sectionIndex =
+    state.activeSection === null
+      ? undefined
+      : state.paper.sectionVOS.findIndex((section) => section.key === state.activeSection);
+  const paper = togglePick(
+    state.paper,
+    { questionId: question.questionId, questionType: question.type, difficulty: question.difficulty },
+    {
+      classifyByType: state.classifyByType,
+      ...(sectionIndex !== undefined && sectionIndex >= 0 ? { sectionIndex } : {}),
+    },
+  );
+  return changed(state, paper, { info: { ...state.info, [question.questionId]: question } });
+}
+
+/** One value for every question of a section. */
+function withSectionPoints(state: BuilderState, sectionKey: string, points: number): BuilderState {
+  const section = state.paper.sectionVOS.find((s) => s.key === sectionKey);
+  if (!section) return state;
+  const paper = section.questionVOS.reduce<PaperDraft>(
+    (draft, q) => setPoints(draft, q.questionId, points),
+    state.paper,
+  );
+  return changed(state, paper);
+}
+
 export function builderReducer(state: BuilderState, action: BuilderAction): BuilderState {
   switch (action.type) {
-    case 'load': {
-      const info = Object.fromEntries(action.info.map((q) => [q.questionId, q]));
-      const revision = state.revision + 1;
-      return {
-        paper: withKeys(action.paper),
-        info,
-        classifyByType: action.classifyByType,
-        activeSection: null,
-        revision,
-        savedRevision: action.dirty ? state.savedRevision : revision,
-      };
-    }
-    case 'pick': {
-      const { question } = action;
-      const sectionIndex =
-        state.activeSection === null
-          ? undefined
-          : state.paper.sectionVOS.findIndex((section) => section.key === state.activeSection);
-      const paper = togglePick(
-        state.paper,
-        { questionId: question.questionId, questionType: question.type, difficulty: question.difficulty },
-        {
-          classifyByType: state.classifyByType,
-          ...(sectionIndex !== undefined && sectionIndex >= 0 ? { sectionIndex } : {}),
-        },
-      );
-      return changed(state, paper, { info: { ...state.info, [question.questionId]: question } });
-    }
+    case 'load':
+      return loaded(state, action);
+    case 'pick':
+      return picked(state, action.question);
     case 'remove':
       return changed(state, removeQuestion(state.paper, action.questionId));
     case 'points':
       return changed(state, setPoints(state.paper, action.questionId, action.points));
-    case 'pointsAll': {
-      const section = state.paper.sectionVOS.find((s) => s.key === action.sectionKey);
-      if (!section) return state;
-      const paper = section.questionVOS.reduce<PaperDraft>(
-        (draft, q) => setPoints(draft, q.questionId, action.points),
-        state.paper,
-      );
-      return changed(state, paper);
-    }
+    case 'pointsAll':
+      return withSectionPoints(state, action.sectionKey, action.points);
     case 'moveQuestion':
       return changed(state, moveQuestion(state.paper, action.from, action.to));
     case 'moveSection':
       return changed(state, moveSection(state.paper, action.from, action.to));
     case 'addSection': {
       const key = newKey();
-      return changed(
-        state,
-        {
-          ...state.paper,
-          sectionVOS: [
-            ...state.paper.sectionVOS,
-            { key, name: action.name, questionVOS: [] } as BuilderSection,
-          ],
-        },
-        { activeSection: key },
-      );
+      const section = { key, name: action.name, questionVOS: [] } as BuilderSection;
+      return changed(state, withSections(state.paper, [...state.paper.sectionVOS, section]), {
+        activeSection: key,
+      });
     }
     case 'renameSection':
-      return changed(state, {
-        ...state.paper,
-        sectionVOS: state.paper.sectionVOS.map((section) =>
-          section.key === action.key ? { ...section, name: action.name } : section,
+      return changed(
+        state,
+        withSections(
+          state.paper,
+          state.paper.sectionVOS.map((section) =>
+            section.key === action.key ? { ...section, name: action.name } : section,
+          ),
         ),
-      });
+      );
     case 'removeSection':
       return changed(
         state,
-        {
-          ...state.paper,
-          sectionVOS: state.paper.sectionVOS.filter((section) => section.key !== action.key),
-        },
+        withSections(
+          state.paper,
+          state.paper.sectionVOS.filter((section) => section.key !== action.key),
+        ),
         state.activeSection === action.key ? { activeSection: null } : {},
       );
     case 'name':
