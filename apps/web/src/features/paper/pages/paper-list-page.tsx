@@ -40,6 +40,43 @@ function usePaperList(linkedBank: number | undefined, linkedPosts: number[]) {
   });
 }
 
+/** 试卷库 and keyword filters, and the tag of the posts the list was opened for. */
+function PaperListFilters(props: {
+  paperBankId: number | undefined;
+  bankOptions: ReturnType<typeof usePaperBankOptions>;
+  linkedPostCount: number;
+  onFilter: (patch: Partial<ListFilter>) => void;
+  onClearPosts: () => void;
+}): ReactNode {
+  const { paperBankId, bankOptions, linkedPostCount, onFilter, onClearPosts } = props;
+  return (
+    <Space wrap className="kp-paper-bank__filters">
+      <Select
+        allowClear
+        value={paperBankId}
+        onChange={(value?: number) => onFilter({ paperBankId: value })}
+        placeholder="全部试卷库"
+        aria-label="筛选试卷库"
+        style={{ width: 200 }}
+        options={bankOptions}
+      />
+      <Input.Search
+        allowClear
+        placeholder="搜索试卷名称或描述"
+        aria-label="搜索试卷"
+        maxLength={50}
+        style={{ width: 260 }}
+        onSearch={(value) => onFilter({ keyword: value })}
+      />
+      {linkedPostCount > 0 ? (
+        <Tag closable onClose={onClearPosts}>
+          按岗位筛选（{linkedPostCount} 个岗位）
+        </Tag>
+      ) : null}
+    </Space>
+  );
+}
+
 /** /manage/paper/list: papers by category (tree), keyword and posts, with copy, move and delete. */
 export default function PaperListPage(): ReactNode {
   const { message } = App.useApp();
@@ -84,30 +121,13 @@ export default function PaperListPage(): ReactNode {
         />
       </Card>
       <Card className="kp-paper-bank__main" size="small">
-        <Space wrap className="kp-paper-bank__filters">
-          <Select
-            allowClear
-            value={filter.paperBankId}
-            onChange={(value?: number) => list.updateFilter({ paperBankId: value })}
-            placeholder="全部试卷库"
-            aria-label="筛选试卷库"
-            style={{ width: 200 }}
-            options={bankOptions}
-          />
-          <Input.Search
-            allowClear
-            placeholder="搜索试卷名称或描述"
-            aria-label="搜索试卷"
-            maxLength={50}
-            style={{ width: 260 }}
-            onSearch={(value) => list.updateFilter({ keyword: value })}
-          />
-          {linkedPosts.length > 0 ? (
-            <Tag closable onClose={() => void navigate('/manage/paper/list')}>
-              按岗位筛选（{linkedPosts.length} 个岗位）
-            </Tag>
-          ) : null}
-        </Space>
+        <PaperListFilters
+          paperBankId={filter.paperBankId}
+          bankOptions={bankOptions}
+          linkedPostCount={linkedPosts.length}
+          onFilter={list.updateFilter}
+          onClearPosts={() => void navigate('/manage/paper/list')}
+        />
         {list.query.isError ? (
           <PageError description="试卷加载失败，请稍后重试。" onRetry={() => void list.query.refetch()} />
         ) : (
