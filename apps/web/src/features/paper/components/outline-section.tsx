@@ -49,6 +49,33 @@ function EmptySectionZone(props: {
   );
 }
 
+/** The ordinal, the editable name and the totals of a section. */
+function SectionTitle(props: {
+  section: BuilderSection;
+  index: number;
+  dispatch: Dispatch<BuilderAction>;
+}): ReactNode {
+  const { section, index, dispatch } = props;
+  const totals = questionTotals(section.questionVOS);
+  return (
+    <>
+      <span className="kp-outline__ordinal">{sectionOrdinal(index)}、</span>
+      <Input
+        size="small"
+        variant="borderless"
+        className="kp-outline__section-name"
+        value={section.name}
+        maxLength={100}
+        aria-label={`大题名称 ${index + 1}`}
+        onChange={(event) => dispatch({ type: 'renameSection', key: section.key, name: event.target.value })}
+      />
+      <Typography.Text type="secondary" className="kp-outline__section-sum">
+        共 {totals.questionCount} 题，{formatScore(totals.totalScore)} 分
+      </Typography.Text>
+    </>
+  );
+}
+
 /** One section (大题): its heading with tools, and its questions, both sortable by dragging. */
 export function SortableSection({
   section,
@@ -73,7 +100,6 @@ export function SortableSection({
       // While a question is dragged, sections are not targets (their questions and empty zones are).
       disabled: { draggable: false, droppable: dragKind === 'question' },
     });
-  const totals = questionTotals(section.questionVOS);
   const isTarget =
     !state.classifyByType &&
     (state.activeSection === section.key ||
@@ -98,21 +124,7 @@ export function SortableSection({
           {...attributes}
           {...listeners}
         />
-        <span className="kp-outline__ordinal">{sectionOrdinal(index)}、</span>
-        <Input
-          size="small"
-          variant="borderless"
-          className="kp-outline__section-name"
-          value={section.name}
-          maxLength={100}
-          aria-label={`大题名称 ${index + 1}`}
-          onChange={(event) =>
-            dispatch({ type: 'renameSection', key: section.key, name: event.target.value })
-          }
-        />
-        <Typography.Text type="secondary" className="kp-outline__section-sum">
-          共 {totals.questionCount} 题，{formatScore(totals.totalScore)} 分
-        </Typography.Text>
+        <SectionTitle section={section} index={index} dispatch={dispatch} />
         <SectionTools
           section={section}
           isTarget={isTarget}
