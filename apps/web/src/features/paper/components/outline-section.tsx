@@ -17,14 +17,10 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { difficultyLabel, formatScore, questionTotals, type PaperQuestionItem } from '@kaopei/shared';
 import type { BuilderAction, BuilderSection, BuilderState } from '../builder-state';
+import { emptyId, questionId, sectionId } from '../outline-rules';
 
 /** What is being dragged: a section, a question, or nothing. */
 export type DragKind = 'section' | 'question' | null;
-
-/** Drag ids: a section, a question, and a section's empty drop zone. */
-export const sectionId = (key: string) => `s:${key}`;
-const questionId = (id: number) => `q:${id}`;
-const emptyId = (key: string) => `e:${key}`;
 
 const CHINESE_NUMBERS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
 /** 一、二、… for section headings (beyond ten: the number). */

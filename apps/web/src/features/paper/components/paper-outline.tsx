@@ -13,24 +13,10 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { nextSectionName, type BuilderAction, type BuilderState } from '../builder-state';
-import { SortableSection, sectionId, type DragKind } from './outline-section';
+import { dragKindOf, dropMove, sectionId } from '../outline-rules';
+import { SortableSection, type DragKind } from './outline-section';
 
 export { sectionOrdinal } from './outline-section';
-
-/** Where a drag id sits in the paper: a section index, or a question's section and position. */
-function locate(state: BuilderState, id: string) {
-  const sections = state.paper.sectionVOS;
-  if (id.startsWith('s:') || id.startsWith('e:')) {
-    const index = sections.findIndex((section) => section.key === id.slice(2));
-    return index < 0 ? null : { sectionIndex: index, questionIndex: null };
-  }
-  const qid = Number(id.slice(2));
-  for (let s = 0; s < sections.length; s++) {
-    const q = sections[s]?.questionVOS.findIndex((item) => item.questionId === qid) ?? -1;
-    if (q >= 0) return { sectionIndex: s, questionIndex: q };
-  }
-  return null;
-}
 
 /** The drag state of the outline: what is dragged, the sensors, and the moves a drop makes. */
 function useOutlineDrag(state: BuilderState, dispatch: Dispatch<BuilderAction>) {
@@ -39,32 +25,12 @@ function useOutlineDrag(state: BuilderState, dispatch: Dispatch<BuilderAction>) 
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const sections = state.paper.sectionVOS;
-
-  const onDragStart = (event: DragStartEvent) =>
-    setDragKind(String(event.active.id).startsWith('s:') ? 'section' : 'question');
+  const onDragStart = (event: DragStartEvent) => setDragKind(dragKindOf(String(event.active.id)));
 
   const onDragEnd = (event: DragEndEvent) => {
     setDragKind(null);
-    const { active, over } = event;
-    if (!over || active.id === over.id) return;
-    const from = locate(state, String(active.id));
-    const to = locate(state, String(over.id));
-    if (!from || !to) return;
-    if (from.questionIndex === null) {
-      dispatch({ type: 'moveSection', from: from.sectionIndex, to: to.sectionIndex });
-      return;
-    }
-    // Onto a question: take its place; onto an empty section: become its first question.
-    const target = {
-      sectionIndex: to.sectionIndex,
-      questionIndex: to.questionIndex ?? sections[to.sectionIndex]?.questionVOS.length ?? 0,
-    };
-    dispatch({
-      type: 'moveQuestion',
-      from: { sectionIndex: from.sectionIndex, questionIndex: from.questionIndex },
-      to: target,
-    });
+    const move = dropMove(state.paper, String(event.active.id), event.over ? String(event.over.id) : null);
+    if (move) dispatch(move);
   };
   return { dragKind, sensors, onDragStart, onDragEnd, onDragCancel: () => setDragKind(null) };
 }
