@@ -6,12 +6,15 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly code = -1,
+    /** The API field at fault, for callers that relabel it (an Excel import names its column); never sent. */
+    readonly field?: string,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string) => new AppError(400, message);
+/** 400 with a message that names the field as a person knows it; `field` is the API name, kept internal. */
+export const badRequest = (message: string, field?: string) => new AppError(400, message, -1, field);
 export const unauthorized = (message = '未登录或登录已过期，请重新登录') => new AppError(401, message);
 export const forbidden = (message = '没有权限执行此操作') => new AppError(403, message);
 export const notFound = (message = '记录不存在') => new AppError(404, message);

@@ -15,7 +15,7 @@ export const BANK_SCOPES = ['mine', 'public'] as const;
 export type BankScope = (typeof BANK_SCOPES)[number];
 
 const scopeField = z.enum(BANK_SCOPES, {
-  error: "scope 只能是 'mine'（我的题库）或 'public'（公开题库）",
+  error: "范围只能是 'mine'（我的题库）或 'public'（公开题库）",
 });
 
 const bankName = z

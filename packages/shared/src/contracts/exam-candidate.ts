@@ -149,11 +149,11 @@ export const answerInput = z.object({
   answer: responseSchema.optional(),
   /** The browser's counter for this question: saves with a lower or equal seq are ignored. */
   seq: z
-    .number({ error: 'seq 必须是正整数' })
-    .int('seq 必须是正整数')
-    .min(1, 'seq 必须是正整数')
+    .number({ error: '序号必须是正整数' })
+    .int('序号必须是正整数')
+    .min(1, '序号必须是正整数')
     .max(2_000_000_000, 'seq 过大'),
-  flagged: z.boolean({ error: 'flagged 必须是 true 或 false' }).optional(),
+  flagged: z.boolean({ error: '标记必须是 true 或 false' }).optional(),
 });
 export type AnswerInput = z.output<typeof answerInput>;
 
@@ -306,8 +306,8 @@ export const CANDIDATE_EVENT_KINDS = [
 export type CandidateEventKind = (typeof CANDIDATE_EVENT_KINDS)[number];
 
 export const candidateEvent = z.object({
-  kind: z.enum(CANDIDATE_EVENT_KINDS, { error: `events.kind 只能是 ${CANDIDATE_EVENT_KINDS.join('、')}` }),
-  at: z.number({ error: 'events.at 必须是毫秒时间戳' }).int('events.at 必须是整数').positive().optional(),
+  kind: z.enum(CANDIDATE_EVENT_KINDS, { error: `事件类型只能是 ${CANDIDATE_EVENT_KINDS.join('、')}` }),
+  at: z.number({ error: '时间必须是毫秒时间戳' }).int('时间必须是整数').positive().optional(),
 });
 export type CandidateEvent = z.infer<typeof candidateEvent>;
 
@@ -338,7 +338,7 @@ export const examCandidateContracts = {
     tag,
     summary: '我的考试（upcoming 未开始、ongoing 可参加、finished 已完成）',
     query: z.object({
-      tab: z.enum(EXAM_TABS, { error: 'tab 只能是 upcoming、ongoing 或 finished' }).default('ongoing'),
+      tab: z.enum(EXAM_TABS, { error: '分类标签页只能是 upcoming、ongoing 或 finished' }).default('ongoing'),
     }),
     response: envelopeOf(z.array(myExamRow)),
   }),
@@ -454,8 +454,8 @@ export const examAntiCheatContracts = {
     summary: '监考提醒（afterId 之后的，按时间先后）',
     query: attemptIdQuery.extend({
       afterId: z.coerce
-        .number<number | string>({ error: 'afterId 必须是数字' })
-        .int('afterId 必须是整数')
+        .number<number | string>({ error: '起始记录必须是数字' })
+        .int('起始记录必须是整数')
         .min(0)
         .default(0),
     }),

@@ -124,7 +124,7 @@ export const examMonitorContracts = {
       examId: idOf('考试'),
       keyword,
       state: z
-        .enum(EXAMINEE_STATES, { error: 'state 只能是 not_started、in_progress、submitted 或 graded' })
+        .enum(EXAMINEE_STATES, { error: '状态只能是 not_started、in_progress、submitted 或 graded' })
         .optional(),
     }),
     response: pageOf(monitorRow),

@@ -68,25 +68,19 @@ export const examSettingsSchema = z.object({
   // Anti-cheating (issue 7). Leaving the exam page (tab switch) and leaving full screen both count as a
   // "leave"; past `leaveLimit` leaves the attempt is submitted with reason 'cheating'. 0 means no limit.
   leaveLimit: z
-    .number({ error: 'settings.leaveLimit（切屏次数上限）必须是数字' })
-    .int('settings.leaveLimit（切屏次数上限）必须是整数')
-    .min(0, 'settings.leaveLimit（切屏次数上限）不能小于 0')
-    .max(LEAVE_LIMIT_MAX, `settings.leaveLimit（切屏次数上限）不能超过 ${LEAVE_LIMIT_MAX}`)
+    .number({ error: '切屏次数上限必须是数字' })
+    .int('切屏次数上限必须是整数')
+    .min(0, '切屏次数上限不能小于 0')
+    .max(LEAVE_LIMIT_MAX, `切屏次数上限不能超过 ${LEAVE_LIMIT_MAX}`)
     .default(0),
   requireFullscreen: bool('settings.requireFullscreen（全屏作答）').default(false),
   blockCopyPaste: bool('settings.blockCopyPaste（禁止复制粘贴）').default(false),
   webcamSnapshots: bool('settings.webcamSnapshots（摄像头抓拍）').default(false),
   snapshotIntervalSeconds: z
-    .number({ error: 'settings.snapshotIntervalSeconds（抓拍间隔）必须是数字' })
-    .int('settings.snapshotIntervalSeconds（抓拍间隔）必须是整数秒')
-    .min(
-      SNAPSHOT_INTERVAL_MIN,
-      `settings.snapshotIntervalSeconds（抓拍间隔）至少 ${SNAPSHOT_INTERVAL_MIN} 秒`,
-    )
-    .max(
-      SNAPSHOT_INTERVAL_MAX,
-      `settings.snapshotIntervalSeconds（抓拍间隔）不能超过 ${SNAPSHOT_INTERVAL_MAX} 秒`,
-    )
+    .number({ error: '抓拍间隔必须是数字' })
+    .int('抓拍间隔必须是整数秒')
+    .min(SNAPSHOT_INTERVAL_MIN, `抓拍间隔至少 ${SNAPSHOT_INTERVAL_MIN} 秒`)
+    .max(SNAPSHOT_INTERVAL_MAX, `抓拍间隔不能超过 ${SNAPSHOT_INTERVAL_MAX} 秒`)
     .default(60),
 });
 /** An exam's settings, every one filled (what the server stores and replies). */
@@ -613,10 +607,10 @@ export const examContracts = {
       questionId: questionIdInQuery,
       sortableField: z
         .enum(RECORD_SORT_FIELDS, {
-          error: 'sortableField（排序字段）只能是 submittedAt、answeredAt 或 score',
+          error: '排序字段只能是 submittedAt、answeredAt 或 score',
         })
         .default('submittedAt'),
-      sortType: z.enum(['asc', 'desc'], { error: 'sortType（排序方向）只能是 asc 或 desc' }).default('desc'),
+      sortType: z.enum(['asc', 'desc'], { error: '排序方向只能是 asc 或 desc' }).default('desc'),
     }),
     body: questionIdInBody,
     response: pageOf(questionRecord),
@@ -799,7 +793,7 @@ export const examContracts = {
     summary: '分享链接打开的个人考试报告（无需登录）',
     access: 'public',
     query: z.object({
-      token: z.string({ error: '缺少 token' }).min(1, '缺少 token').max(500, 'token 不正确'),
+      token: z.string({ error: '缺少 token' }).min(1, '缺少 token').max(500, '链接凭证不正确'),
     }),
     response: envelopeOf(personalReport),
   }),

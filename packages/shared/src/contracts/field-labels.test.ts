@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -133,5 +133,23 @@ describe('field labels', () => {
     }
     expect(isStockMessage('手机号格式不正确')).toBe(false);
     expect(isStockMessage('请选择要删除的标签')).toBe(false);
+  });
+
+  it('writes no message of a request schema with the API name of its field', () => {
+    const folders = ['.', '../question-kinds'].map((folder) =>
+      fileURLToPath(new URL(`${folder}/`, import.meta.url)),
+    );
+    const apiNamed = /(['"`])[a-zA-Z_][\w.]*(（[^）]*）)? ?(必须|只能|不能|应为|不正确|至少|最多)/;
+    const found = folders.flatMap((folder) =>
+      readdirSync(folder)
+        .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+        .flatMap((file) =>
+          readFileSync(folder + file, 'utf8')
+            .split('\n')
+            .filter((line) => apiNamed.test(line))
+            .map((line) => `${file}: ${line.trim()}`),
+        ),
+    );
+    expect(found).toEqual([]);
   });
 });

@@ -58,7 +58,7 @@ export const fileContracts = {
     path: '/user/api/v1/files/upload',
     tag,
     summary: '上传文件（multipart，字段 file；public=1 表示头像、Logo 等公开图片）',
-    query: z.object({ public: z.enum(['0', '1'], { error: 'public 只能是 0 或 1' }).default('0') }),
+    query: z.object({ public: z.enum(['0', '1'], { error: '公开标记只能是 0 或 1' }).default('0') }),
     response: envelopeOf(z.object({ id: z.number(), name: z.string(), size: z.number(), url: z.string() })),
   }),
   /** A stored file by its unguessable key; private files need a token of the owning organisation. */

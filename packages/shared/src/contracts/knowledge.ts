@@ -20,7 +20,7 @@ export const KNOWLEDGE_SCOPES = ['org', 'platform'] as const;
 export type KnowledgeScope = (typeof KNOWLEDGE_SCOPES)[number];
 
 const scopeField = z
-  .enum(KNOWLEDGE_SCOPES, { error: 'scope 只能是 org（本组织）或 platform（平台）' })
+  .enum(KNOWLEDGE_SCOPES, { error: '范围只能是 org（本组织）或 platform（平台）' })
   .default('org');
 const scopeQuery = z.object({ scope: scopeField });
 

@@ -10,13 +10,13 @@ const MODE_KEYS = ['evaluation', 'study', 'recruit'] as const satisfies readonly
 /** A function mode of the top bar. */
 export const modeSchema = z.enum(MODE_KEYS);
 
-const ENDPOINT_MESSAGE = 'endpoint 必须是 1 到 9 之间的整数';
+const ENDPOINT_MESSAGE = '接口必须是 1 到 9 之间的整数';
 
 /** Menu tree endpoints accept the spec's `endpoint` (1 = the web console, the only one there is). */
 export const endpointQuery = z.object({
   endpoint: z.coerce
-    .number<number | string>({ error: 'endpoint 必须是数字' })
-    .int('endpoint 必须是整数')
+    .number<number | string>({ error: '接口必须是数字' })
+    .int('接口必须是整数')
     .min(1, ENDPOINT_MESSAGE)
     .max(9, ENDPOINT_MESSAGE)
     .default(1),

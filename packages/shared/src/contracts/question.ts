@@ -42,7 +42,7 @@ const tag = '试题';
 // Request pieces (the paper contracts use the type, difficulty and filter pieces too)
 // ---------------------------------------------------------------------------------------------------------
 
-const TYPE_MESSAGE = 'type 必须是 0 到 5 之间的整数（0 判断，1 单选，2 多选，3 填空，4 简答，5 编程）';
+const TYPE_MESSAGE = '题型必须是 0 到 5 之间的整数（0 判断，1 单选，2 多选，3 填空，4 简答，5 编程）';
 
 export const questionTypeSchema = z
   .number({ error: TYPE_MESSAGE })
@@ -51,10 +51,10 @@ export const questionTypeSchema = z
   .transform((value) => value as QuestionType);
 
 export const difficultySchema = z
-  .number({ error: 'difficulty 必须是数字' })
-  .int('difficulty 必须是整数')
-  .min(1, 'difficulty 必须在 1 到 10 之间')
-  .max(10, 'difficulty 必须在 1 到 10 之间');
+  .number({ error: '难度必须是数字' })
+  .int('难度必须是整数')
+  .min(1, '难度必须在 1 到 10 之间')
+  .max(10, '难度必须在 1 到 10 之间');
 
 /**
  * A question's type under either name: `type`, or `questionType` as spec §3 names it. Both together
@@ -85,17 +85,17 @@ function withQuestionType<T extends z.ZodRawShape>(shape: T) {
 
 /** The content of a question without its bank (add/batch and import give the bank separately). */
 const contentShape = {
-  stem: z.string({ error: 'stem（题干）必须是文本' }).max(100_000, 'stem（题干）过长'),
+  stem: z.string({ error: '题干必须是文本' }).max(100_000, 'stem（题干）过长'),
   /** Choices of single and multiple choice questions: checked per type by the service. */
   options: z.unknown().optional(),
   /** The key, per type (checked by the service, so its messages can name the field). */
   answer: z.unknown().optional(),
-  analysis: z.string({ error: 'analysis（解析）必须是文本' }).max(20_000, 'analysis（解析）过长').nullish(),
+  analysis: z.string({ error: '解析必须是文本' }).max(20_000, 'analysis（解析）过长').nullish(),
   difficulty: difficultySchema.default(5),
   defaultPoints: z
-    .number({ error: 'defaultPoints（默认分值）必须是数字' })
-    .positive('defaultPoints（默认分值）必须大于 0')
-    .max(1000, 'defaultPoints（默认分值）不能超过 1000')
+    .number({ error: '默认分值必须是数字' })
+    .positive('默认分值必须大于 0')
+    .max(1000, '默认分值不能超过 1000')
     .default(10),
   tagIds: idArray('标签').default([]),
   knowledgeIds: idArray('知识点').default([]),
@@ -135,23 +135,23 @@ export const questionFilterSchema = z.object({
   tagIds: idArray('标签').optional(),
   knowledgeIds: idArray('知识点').optional(),
   status: z
-    .number({ error: 'status 必须是 0、1 或 2' })
-    .int('status 必须是 0、1 或 2')
-    .min(0, 'status 必须是 0、1 或 2')
-    .max(2, 'status 必须是 0、1 或 2')
+    .number({ error: '状态必须是 0、1 或 2' })
+    .int('状态必须是 0、1 或 2')
+    .min(0, '状态必须是 0、1 或 2')
+    .max(2, '状态必须是 0、1 或 2')
     .optional(),
   keyword,
-  sortField: z.enum(SORT_FIELDS, { error: `sortField 只能是 ${SORT_FIELDS.join('、')}` }).optional(),
-  sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder 只能是 asc 或 desc' }).optional(),
+  sortField: z.enum(SORT_FIELDS, { error: `排序字段只能是 ${SORT_FIELDS.join('、')}` }).optional(),
+  sortOrder: z.enum(['asc', 'desc'], { error: '排序方向只能是 asc 或 desc' }).optional(),
 });
 export type QuestionFilter = Partial<z.output<typeof questionFilterSchema>>;
 
 /** The caller's own questions may also be narrowed to banks of one category (测评试题: 测评). */
 export const ownQuestionFilterSchema = questionFilterSchema.extend({
   bankCategory: z
-    .string({ error: 'bankCategory（题库分类）必须是文本' })
+    .string({ error: '题库分类必须是文本' })
     .trim()
-    .max(50, 'bankCategory（题库分类）不能超过 50 个字符')
+    .max(50, '题库分类不能超过 50 个字符')
     .optional(),
 });
 
@@ -347,8 +347,8 @@ export const questionContracts = {
     query: z.object({
       questionId: idOf('试题'),
       status: z.coerce
-        .number<number | string>({ error: 'status 只能是 1（通过）或 2（驳回）' })
-        .refine((value) => value === 1 || value === 2, 'status 只能是 1（通过）或 2（驳回）')
+        .number<number | string>({ error: '状态只能是 1（通过）或 2（驳回）' })
+        .refine((value) => value === 1 || value === 2, '状态只能是 1（通过）或 2（驳回）')
         .transform((value) => value as 1 | 2),
     }),
     body: z
@@ -388,7 +388,7 @@ export const questionContracts = {
     summary: '平台公开试题（只读）',
     access: { menu: READ_MENUS },
     query: pagedQuery({
-      sort: z.enum(['asc', 'desc'], { error: 'sort 只能是 asc 或 desc' }).default('desc'),
+      sort: z.enum(['asc', 'desc'], { error: '排序只能是 asc 或 desc' }).default('desc'),
     }),
     body: questionFilterSchema.nullish(),
     response: pageOf(questionRow),
@@ -405,10 +405,10 @@ export const questionContracts = {
         keyword,
         sortField: z
           .enum(['name', 'usageCount', 'createdAt'], {
-            error: 'sortField 只能是 name、usageCount 或 createdAt',
+            error: '排序字段只能是 name、usageCount 或 createdAt',
           })
           .default('usageCount'),
-        sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder 只能是 asc 或 desc' }).default('desc'),
+        sortOrder: z.enum(['asc', 'desc'], { error: '排序方向只能是 asc 或 desc' }).default('desc'),
       })
       .nullish(),
     response: pageOf(tagRow),

@@ -48,10 +48,10 @@ const roleDescription = z
   .nullish();
 
 const permissionMask = z
-  .number({ error: 'permission 必须是数字' })
-  .int('permission 必须是整数')
-  .min(0, 'permission 不能为负数')
-  .refine((mask) => (mask & ~ALL_PERMISSION_BITS) === 0, 'permission 只能包含权限 1 到 4 的位');
+  .number({ error: '权限必须是数字' })
+  .int('权限必须是整数')
+  .min(0, '权限不能为负数')
+  .refine((mask) => (mask & ~ALL_PERMISSION_BITS) === 0, '权限只能包含权限 1 到 4 的位');
 
 const permissionList = z
   .array(
@@ -77,12 +77,12 @@ function permissionsAgree(
     ctx.addIssue({
       code: 'custom',
       path: ['permissions'],
-      message: 'permissions 与 permission 不一致，请只传其中一个',
+      message: '权限编号与权限值不一致，请只传其中一个',
     });
   }
 }
 
-const PERMISSION_TYPE_MESSAGE = 'permissionType 必须是 1（菜单）或 2（权限位）';
+const PERMISSION_TYPE_MESSAGE = '权限类型必须是 1（菜单）或 2（权限位）';
 
 // ---------------------------------------------------------------------------------------------------------
 // Replies
@@ -187,7 +187,7 @@ export const roleContracts = {
         permission: permissionMask.optional(),
         permissions: permissionList.optional(),
         menuIds: menuIdList.optional(),
-        isDefault: z.boolean({ error: 'isDefault 必须是布尔值' }).optional(),
+        isDefault: z.boolean({ error: '默认角色必须是布尔值' }).optional(),
       })
       .superRefine(permissionsAgree),
     response: envelopeOf(roleRow),
@@ -210,7 +210,7 @@ export const roleContracts = {
     body: z.object({
       userIds: idList('员工', '请选择员工', 10_000),
       roleIds: idList('角色', '请选择角色', 100),
-      mode: z.enum(['replace', 'add'], { error: 'mode 只能是 replace 或 add' }).default('add'),
+      mode: z.enum(['replace', 'add'], { error: '方式只能是 replace 或 add' }).default('add'),
     }),
     response: countReply,
   }),

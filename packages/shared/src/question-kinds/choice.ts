@@ -23,12 +23,12 @@ export const choiceOptionsSchema = z
   .array(
     z.object({
       content: blankText('选项内容').max(5000, '选项内容不能超过 5000 个字符'),
-      correct: z.boolean({ error: '选项的 correct 必须是 true 或 false' }).default(false),
+      correct: z.boolean({ error: '选项是否正确必须是 true 或 false' }).default(false),
     }),
-    { error: 'options（选项）必须是数组' },
+    { error: '选项必须是数组' },
   )
-  .min(2, 'options（选项）至少需要 2 个')
-  .max(26, 'options（选项）最多 26 个');
+  .min(2, '选项至少需要 2 个')
+  .max(26, '选项最多 26 个');
 export type ChoiceOption = z.output<typeof choiceOptionsSchema>[number];
 
 /** Letters of the correct options ('A,C'). */

@@ -14,8 +14,8 @@ const languageIds = CODE_LANGUAGES.map((language) => language.id).join('、');
 export const codeAnswerSchema = z.object(
   {
     languages: z
-      .array(z.string().refine(isCodeLanguage, `answer.languages 只能是 ${languageIds}`), {
-        error: 'answer.languages（语言）必须是数组',
+      .array(z.string().refine(isCodeLanguage, `编程语言只能是 ${languageIds}`), {
+        error: '编程语言必须是列表',
       })
       .min(1, '编程题至少选择一种语言'),
     templates: z
@@ -26,25 +26,25 @@ export const codeAnswerSchema = z.object(
         z.object({
           input: z.string({ error: '测试用例输入必须是文本' }).max(100_000, '测试用例输入过长'),
           output: z.string({ error: '测试用例输出必须是文本' }).max(100_000, '测试用例输出过长'),
-          sample: z.boolean({ error: '测试用例的 sample 必须是 true 或 false' }).default(false),
+          sample: z.boolean({ error: '测试用例是否为样例必须是 true 或 false' }).default(false),
         }),
-        { error: 'answer.testCases（测试用例）必须是数组' },
+        { error: '测试用例必须是数组' },
       )
       .min(1, '编程题至少需要一个测试用例'),
     timeLimit: z
-      .number({ error: 'answer.timeLimit（时间限制）必须是数字' })
-      .int('answer.timeLimit（时间限制）必须是整数毫秒')
-      .min(100, 'answer.timeLimit（时间限制）至少 100 毫秒')
-      .max(60_000, 'answer.timeLimit（时间限制）不能超过 60000 毫秒')
+      .number({ error: '时间限制必须是数字' })
+      .int('时间限制必须是整数毫秒')
+      .min(100, '时间限制至少 100 毫秒')
+      .max(60_000, '时间限制不能超过 60000 毫秒')
       .default(1000),
     memoryLimit: z
-      .number({ error: 'answer.memoryLimit（内存限制）必须是数字' })
-      .int('answer.memoryLimit（内存限制）必须是整数 MB')
-      .min(16, 'answer.memoryLimit（内存限制）至少 16 MB')
-      .max(4096, 'answer.memoryLimit（内存限制）不能超过 4096 MB')
+      .number({ error: '内存限制必须是数字' })
+      .int('内存限制必须是整数 MB')
+      .min(16, '内存限制至少 16 MB')
+      .max(4096, '内存限制不能超过 4096 MB')
       .default(256),
   },
-  { error: '编程题的 answer 必须是 {languages, templates, testCases, timeLimit, memoryLimit}' },
+  { error: '编程题的答案必须给出语言和测试用例' },
 );
 export type CodeAnswer = z.output<typeof codeAnswerSchema>;
 

@@ -14,15 +14,15 @@ export const fillAnswerSchema = z.object(
       .array(
         z.object({
           answers: z
-            .array(blankText('填空答案'), { error: '每个空的 answers 必须是数组' })
+            .array(blankText('填空答案'), { error: '每个空的可接受答案必须是列表' })
             .min(1, '每个空至少需要一个可接受的答案'),
         }),
-        { error: 'answer.blanks（填空）必须是数组' },
+        { error: '填空必须是数组' },
       )
       .min(1, '填空题至少需要一个空'),
-    caseSensitive: z.boolean({ error: 'answer.caseSensitive 必须是 true 或 false' }).default(false),
+    caseSensitive: z.boolean({ error: '区分大小写必须是 true 或 false' }).default(false),
   },
-  { error: '填空题的 answer 必须是 {blanks, caseSensitive}' },
+  { error: '填空题的答案必须给出每个空的可接受答案' },
 );
 export type FillAnswer = z.output<typeof fillAnswerSchema>;
 

@@ -108,7 +108,7 @@ describe('keys', () => {
       'options',
       '单选题必须有且只有一个正确选项（当前 2 个）',
     ],
-    [QuestionType.SINGLE, options(true), null, 'options', 'options（选项）至少需要 2 个'],
+    [QuestionType.SINGLE, options(true), null, 'options', '选项至少需要 2 个'],
     [QuestionType.MULTIPLE, options(true, false), null, 'options', '多选题至少需要两个正确选项（当前 1 个）'],
     [
       QuestionType.MULTIPLE,
@@ -118,7 +118,7 @@ describe('keys', () => {
       '选项内容 不能为空',
     ],
     [QuestionType.FILL, null, { blanks: [] }, 'answer.blanks', '填空题至少需要一个空'],
-    [QuestionType.FILL, null, 'x', 'answer', '填空题的 answer 必须是 {blanks, caseSensitive}'],
+    [QuestionType.FILL, null, 'x', 'answer', '填空题的答案必须给出每个空的可接受答案'],
     [
       QuestionType.SHORT,
       null,
@@ -126,13 +126,7 @@ describe('keys', () => {
       'answer.reference',
       'answer.reference（参考答案） 不能为空',
     ],
-    [
-      QuestionType.CODE,
-      null,
-      { ...codeKey, languages: ['cobol'] },
-      'answer.languages.0',
-      'answer.languages 只能是',
-    ],
+    [QuestionType.CODE, null, { ...codeKey, languages: ['cobol'] }, 'answer.languages.0', '编程语言只能是'],
     [
       QuestionType.CODE,
       null,

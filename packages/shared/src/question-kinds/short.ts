@@ -14,11 +14,11 @@ export const shortAnswerSchema = z.object(
           content: blankText('得分点内容').max(2000, '得分点内容过长'),
           points: z.number({ error: '得分点分值必须是数字' }).min(0, '得分点分值不能为负').default(0),
         }),
-        { error: 'answer.scoringPoints（得分点）必须是数组' },
+        { error: '得分点必须是数组' },
       )
       .default([]),
   },
-  { error: '简答题的 answer 必须是 {reference, scoringPoints}' },
+  { error: '简答题的答案必须给出参考答案或得分点' },
 );
 export type ShortAnswer = z.output<typeof shortAnswerSchema>;
 

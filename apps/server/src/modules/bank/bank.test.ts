@@ -223,7 +223,7 @@ describe('question banks', () => {
     }
     const badScope = await call(t, 'POST', `${BANK}/list`, { user: other.admin, body: { scope: 'all' } });
     expect(badScope.status).toBe(400);
-    expect(badScope.body.message).toContain('scope');
+    expect(badScope.body.message).toContain('范围只能是');
     const badId = await call(t, 'GET', `${BANK}/detail?bankId=abc`, { user: other.admin });
     expect(badId.status).toBe(400);
     expect(badId.body.message).toContain('题库必须是数字');

@@ -520,9 +520,8 @@ function candidateView(
 function checkResponse(answer: unknown): unknown {
   if (answer === undefined) return null;
   const json = JSON.stringify(answer);
-  if (json === undefined) throw badRequest('参数 answer 不正确：无法识别的答案');
-  if (Buffer.byteLength(json) > MAX_ANSWER_BYTES)
-    throw badRequest('参数 answer 不正确：答案过长（不超过 64KB）');
+  if (json === undefined) throw badRequest('无法识别的答案');
+  if (Buffer.byteLength(json) > MAX_ANSWER_BYTES) throw badRequest('答案过长（不超过 64KB）');
   return answer;
 }
 
@@ -568,7 +567,7 @@ export async function saveAnswers(
     if (attempt.status !== 0) throw conflict('已交卷，答案不能再修改');
     throw conflict('考试时间已到，答案未保存');
   }
-  if (Number(summary.known) !== latest.size) throw badRequest('参数 questionId 不正确：题目不在这份试卷中');
+  if (Number(summary.known) !== latest.size) throw badRequest('题目不在这份试卷中');
   return {
     result: {
       // The stored seq of each question sent (a lower seq sent again reports the newer stored one).

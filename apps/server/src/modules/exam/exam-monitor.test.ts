@@ -264,7 +264,7 @@ describe('candidate anti-cheating', () => {
       body: { events: [{ kind: 'sneeze' }] },
     });
     expect(badKind.status).toBe(400);
-    expect(badKind.body.message).toContain('events.kind');
+    expect(badKind.body.message).toContain('事件类型只能是');
     const tooMany = await report(
       view.attemptId,
       Array.from({ length: 51 }, () => 'heartbeat'),
@@ -584,7 +584,7 @@ describe('invigilating', () => {
       user: org.admin,
     });
     expect(badState.status).toBe(400);
-    expect(badState.body.message).toContain('state');
+    expect(badState.body.message).toContain('状态只能是');
     expect((await call(t, 'GET', `${M}/candidates`, { user: org.admin })).status).toBe(400);
     expect(
       (await call(t, 'GET', `${M}/candidates?examId=${exam.examId}`, { user: other.admin })).status,

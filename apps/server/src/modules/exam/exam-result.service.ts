@@ -318,7 +318,7 @@ export async function markAnswer(
     const stored = await findAttemptQuestionPoints(tx, input.attemptId, input.questionId);
     if (stored === undefined) throw notFound('试题不在这份答卷中');
     const points = Number(stored);
-    if (input.score > points) throw badRequest(`参数 score 不正确：得分不能超过本题分值 ${points}`);
+    if (input.score > points) throw badRequest(`得分不能超过本题分值 ${points}`);
     await updateAnswerMark(tx, input.attemptId, input.questionId, {
       score: roundScore(input.score),
       markComment: input.comment ?? null,

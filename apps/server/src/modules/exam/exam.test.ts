@@ -473,7 +473,7 @@ describe('taking an exam', () => {
       { questionId: 999_999_999, answer: true, seq: 3 },
     ]);
     expect(mixed.status).toBe(400);
-    expect(mixed.body.message).toContain('questionId');
+    expect(mixed.body.message).toBe('题目不在这份试卷中');
     const [tfRow] = await t.app.deps.db
       .select({ answer: attemptQuestions.answer, seq: attemptQuestions.answerSeq })
       .from(attemptQuestions)
@@ -645,7 +645,7 @@ describe('taking an exam', () => {
           { user: org.admin },
         )
       ).body.message,
-    ).toContain('sortableField');
+    ).toContain('排序字段只能是');
     const row = data<ExamRow>(await call(t, 'GET', `${E}/detail?examId=${exam.examId}`, { user: org.admin }));
     expect(row).toMatchObject({ candidateCount: 1, startedCount: 1, submittedCount: 1 });
     const examReport = data<{ passRate: number; gradedCount: number }>(

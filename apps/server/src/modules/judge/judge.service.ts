@@ -33,9 +33,8 @@ export async function startSampleRun(
   );
   if (!row) throw notFound('试题不在这份答卷中');
   const key = codeKeyOf(row.content);
-  if (!key) throw badRequest('参数 questionId 不正确：不是编程题');
-  if (!key.languages.includes(input.language))
-    throw badRequest(`参数 language 不正确：本题只能使用 ${key.languages.join('、')}`);
+  if (!key) throw badRequest('这道题不是编程题');
+  if (!key.languages.includes(input.language)) throw badRequest(`本题只能使用 ${key.languages.join('、')}`);
   if (!key.testCases.some((c) => c.sample)) throw conflict('本题没有示例用例，无法运行');
   if (!deps.judgeWorker.enabled) throw conflict('未启用代码判题，无法运行');
   const count = await deps.rateLimiter.hit(`judge:run:${attemptId}`, 60);

@@ -201,10 +201,10 @@ describe('running sample cases while answering', () => {
 
     const noCode = await post({ questionId: codeId, language: 'python', code: '' });
     expect(noCode.status).toBe(400);
-    expect(noCode.body.message).toContain('code');
+    expect(noCode.body.message).toContain('代码');
     const noQuestion = await post({ language: 'python', code: SUM });
     expect(noQuestion.status).toBe(400);
-    expect(noQuestion.body.message).toContain('questionId');
+    expect(noQuestion.body.message).toBe('试题必须是数字');
     const huge = await post({ questionId: codeId, language: 'python', code: 'x'.repeat(70_000) });
     expect(huge.status).toBe(400);
     const badAttempt = await call(t, 'POST', `${RUN}?attemptId=abc`, {
@@ -212,7 +212,7 @@ describe('running sample cases while answering', () => {
       body: { questionId: codeId, language: 'python', code: SUM },
     });
     expect(badAttempt.status).toBe(400);
-    expect(badAttempt.body.message).toContain('attemptId');
+    expect(badAttempt.body.message).toContain('答卷');
     const language = await post({ questionId: codeId, language: 'java', code: SUM });
     expect(language.status).toBe(400);
     expect(language.body.message).toContain('本题只能使用 python、javascript');

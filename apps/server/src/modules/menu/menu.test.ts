@@ -111,7 +111,7 @@ describe('menu tree', () => {
       user: org.admin,
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain('endpoint');
+    expect(res.body.message).toContain('接口必须是数字');
   });
 });
 

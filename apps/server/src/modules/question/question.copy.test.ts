@@ -185,11 +185,11 @@ describe('copying questions into my bank', () => {
     const target = await newBank(org.id);
     const q = await newQuestion(platformId, platformBankId);
     const cases: [Res, string][] = [
-      [await copy(target, []), 'ids'],
-      [await copy(target, 'x'), 'ids'],
-      [await copy(target, [0]), 'ids'],
-      [await copy('abc', [q]), 'toQuestionBankId'],
-      [await call(t, 'POST', `${Q}/copy`, { user: org.admin, body: { ids: [q] } }), 'toQuestionBankId'],
+      [await copy(target, []), '请选择试题'],
+      [await copy(target, 'x'), '试题'],
+      [await copy(target, [0]), '试题'],
+      [await copy('abc', [q]), '目标题库'],
+      [await call(t, 'POST', `${Q}/copy`, { user: org.admin, body: { ids: [q] } }), '目标题库'],
     ];
     for (const [res, field] of cases) {
       expect(res.status, field).toBe(400);
@@ -270,7 +270,7 @@ describe('evaluation questions (测评试题)', () => {
 
     const bad = await search({ bankCategory: 'x'.repeat(51) });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('bankCategory');
+    expect(bad.body.message).toContain('题库分类不能超过 50 个字符');
     // Another organisation sees none of these.
     expect((await search({ bankCategory: '测评' }, other.admin)).body.res?.total).toBe(0);
   });

@@ -146,7 +146,7 @@ function integer(values: Values, field: Field, fallback: number): number {
   return read.value;
 }
 
-/** Field label for a service validation message (which names the API field). */
+/** The column label for a service validation error: its API field, or failing that words of its message. */
 function fieldOfMessage(message: string): string {
   if (message.includes('options')) return '选项';
   if (message.includes('answer.languages') || message.includes('answer.templates')) return '编程语言';
@@ -188,8 +188,7 @@ export function rowToQuestion(values: Values): PreparedQuestion {
     });
   } catch (error) {
     if (error instanceof AppError) {
-      const message = error.message.replace(/^参数 \S+ 不正确：/, '');
-      throw new RowError(fieldOfMessage(error.message), message);
+      throw new RowError(fieldOfMessage(`${error.field ?? ''} ${error.message}`), error.message);
     }
     throw error;
   }

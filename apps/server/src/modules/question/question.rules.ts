@@ -67,6 +67,6 @@ export function sanitizeStem(html: string): { stem: string; stemText: string } {
  */
 export function validateKey(type: QuestionType, options: unknown, answer: unknown): StoredKey {
   const result = parseQuestionKey(type, options, answer);
-  if (!result.ok) throw badRequest(`参数 ${result.problem.field} 不正确：${result.problem.message}`);
+  if (!result.ok) throw badRequest(result.problem.message, result.problem.field);
   return result.key;
 }

@@ -394,7 +394,7 @@ export interface PreparedQuestion {
 /** Validates and normalises one question's content (no database access). */
 export function prepareQuestion(input: QuestionContentInput): PreparedQuestion {
   const { stem, stemText } = sanitizeStem(input.stem);
-  if (stemText === '' && !/<img/i.test(stem)) throw badRequest('参数 stem 不正确：题干不能为空');
+  if (stemText === '' && !/<img/i.test(stem)) throw badRequest('题干不能为空', 'stem');
   const key = validateKey(input.type, input.options, input.answer);
   return {
     type: input.type,
@@ -574,7 +574,7 @@ export async function checkQuestion(
   reason: string | undefined,
 ): Promise<QuestionRow> {
   await requireOwnQuestions(db, ctx, [questionId]);
-  if (status === 2 && !reason) throw badRequest('参数 reason 不正确：驳回时必须填写原因');
+  if (status === 2 && !reason) throw badRequest('驳回时必须填写原因', 'reason');
   await updateQuestionAudit(db, ctx, questionId, {
     status,
     auditReason: status === 2 ? (reason ?? null) : reason || null,

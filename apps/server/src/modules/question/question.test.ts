@@ -197,7 +197,7 @@ describe('adding questions', () => {
     }
     const bad = await add({ ...VALID.trueFalse, answer: 'yes' });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('answer');
+    expect(bad.body.message).toBe('判断题答案必须是 true/false（或 正确/错误）');
   });
 
   it('rejects invalid content with a message naming the field', async () => {
@@ -216,25 +216,25 @@ describe('adding questions', () => {
         { ...VALID.multiple, options: [{ content: 'A', correct: true }, { content: 'B' }] },
         '多选题至少需要两个正确选项',
       ],
-      [{ ...VALID.single, options: [{ content: 'A', correct: true }] }, 'options'],
-      [{ ...VALID.fill, answer: undefined }, 'answer'],
+      [{ ...VALID.single, options: [{ content: 'A', correct: true }] }, '选项'],
+      [{ ...VALID.fill, answer: undefined }, '答案'],
       [{ ...VALID.fill, answer: { blanks: [] } }, '填空题至少需要一个空'],
       [{ ...VALID.fill, answer: { blanks: [{ answers: [] }] } }, '每个空至少需要一个可接受的答案'],
-      [{ ...VALID.short, answer: { reference: '  ' } }, 'answer.reference'],
+      [{ ...VALID.short, answer: { reference: '  ' } }, '参考答案'],
       [{ ...VALID.code, answer: { languages: ['java'], testCases: [] } }, '编程题至少需要一个测试用例'],
       [
         { ...VALID.code, answer: { languages: ['cobol'], testCases: [{ input: '', output: '' }] } },
-        'answer.languages',
+        '编程语言只能是',
       ],
       [
         {
           ...VALID.code,
           answer: { languages: ['java'], templates: { python: '' }, testCases: [{ input: '', output: '' }] },
         },
-        'answer.templates',
+        '不在所选语言中',
       ],
-      [{ ...VALID.trueFalse, difficulty: 11 }, 'difficulty'],
-      [{ ...VALID.trueFalse, type: 9 }, 'type'],
+      [{ ...VALID.trueFalse, difficulty: 11 }, '难度'],
+      [{ ...VALID.trueFalse, type: 9 }, '题型'],
       [{ ...VALID.trueFalse, stem: '<p>  </p>' }, '题干不能为空'],
     ];
     for (const [body, message] of cases) {
@@ -571,7 +571,7 @@ describe('managing questions', () => {
       body: { sortField: 'x' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('sortField');
+    expect(bad.body.message).toContain('排序字段只能是');
     // Another organisation sees only its own tags.
     const foreign = await call(t, 'POST', `${Q}/search/tags?page=0&size=10`, {
       user: other.admin,
@@ -622,7 +622,7 @@ describe('managing questions', () => {
       body: {},
     });
     expect(reject.status).toBe(400);
-    expect(reject.body.message).toContain('reason');
+    expect(reject.body.message).toBe('驳回时必须填写原因');
     const rejected = await call(t, 'POST', `${Q}/check?questionId=${q.id}&status=2`, {
       user: org.admin,
       body: { reason: '答案有误' },

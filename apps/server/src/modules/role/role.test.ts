@@ -196,11 +196,11 @@ describe('adding roles', () => {
       [{ name: '  ' }, '角色名称不能为空'],
       [{}, '角色名称必须是文本'],
       [{ name: 'x'.repeat(51) }, '角色名称不能超过 50 个字符'],
-      [{ name: '甲', permission: 64 }, 'permission 只能包含权限 1 到 4 的位'],
-      [{ name: '甲', permission: -2 }, 'permission 不能为负数'],
-      [{ name: '甲', permission: 'all' }, 'permission 必须是数字'],
+      [{ name: '甲', permission: 64 }, '权限只能包含权限 1 到 4 的位'],
+      [{ name: '甲', permission: -2 }, '权限不能为负数'],
+      [{ name: '甲', permission: 'all' }, '权限必须是数字'],
       [{ name: '甲', permissions: [5] }, '权限编号必须是 1 到 4 之间的整数'],
-      [{ name: '甲', permission: 2, permissions: [2] }, 'permissions 与 permission 不一致'],
+      [{ name: '甲', permission: 2, permissions: [2] }, '权限编号与权限值不一致'],
       [{ name: '甲', menuIds: [100, 99999] }, '菜单不存在：99999'],
       [{ name: '甲', menuIds: ['abc'] }, '菜单必须是数字'],
       [{ name: '甲', description: 'x'.repeat(201) }, '角色描述不能超过 200 个字符'],
@@ -438,7 +438,7 @@ describe('assigning roles', () => {
       body: { userIds: [o.staff.id], roleIds: [o.roleIds.manager], mode: 'merge' },
     });
     expect(badMode.status).toBe(400);
-    expect(badMode.body.message).toBe('mode 只能是 replace 或 add');
+    expect(badMode.body.message).toBe('方式只能是 replace 或 add');
     const noRoles = await call(t, 'POST', `${ROLE}/assign`, {
       user: o.admin,
       body: { userIds: [o.staff.id], roleIds: [], mode: 'replace' },
@@ -546,7 +546,7 @@ describe('menu grants (/user/api/v2/sys/permission)', () => {
       },
     );
     expect(badType.status).toBe(400);
-    expect(badType.body.message).toContain('permissionType');
+    expect(badType.body.message).toContain('权限类型必须是');
     const foreignRead = await call(t, 'GET', `${PERM}/get/by-role?roleId=${other.roleIds.staff}`, {
       user: o.admin,
     });
