@@ -13,6 +13,9 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
+/** Who a user is to their organisation (see `users.kind`). */
+export type UserKind = 'member' | 'candidate';
+
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -72,6 +75,12 @@ export const users = pgTable(
     /** Post (position); the posts table arrives with the positions feature. */
     postId: bigint('post_id', { mode: 'number' }),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /**
+     * 'member' (staff, students: the organisation's people) or 'candidate' (an outsider who came through
+     * an open link — an open exam now, a job application later): a candidate has no roles and reaches
+     * only the routes whose contract admits candidates (their own exams; core/auth-hook.ts).
+     */
+    kind: varchar('kind', { length: 10 }).$type<UserKind>().notNull().default('member'),
     passwordHash: text('password_hash'),
     avatarUrl: text('avatar_url'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "kind" varchar(10) DEFAULT 'member' NOT NULL;
