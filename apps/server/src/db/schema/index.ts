@@ -12,3 +12,4 @@ export * from './knowledge';
 export * from './question';
 export * from './paper';
 export * from './exam';
+export * from './session';
