@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No sign-in needed. */
     public?: boolean;
+    /** Candidates from open links may call it too (every other route needs a member: users.kind). */
+    candidate?: boolean;
     /** Only organisation administrators. */
     admin?: boolean;
     /** The caller needs access to one of these menu URLs (their roles grant it). */
@@ -46,6 +48,7 @@ export function registerAuthHook(app: FastifyInstance): void {
       id: users.id,
       organizationId: users.organizationId,
       isAdmin: users.isAdmin,
+      kind: users.kind,
       status: users.status,
       account: users.account,
       realName: users.realName,
@@ -78,6 +81,7 @@ export function registerAuthHook(app: FastifyInstance): void {
       account: user.account,
       realName: user.realName,
     };
+    if (user.kind !== 'member' && !config.candidate) throw forbidden('考生账号只能参加考试，不能使用该功能');
     if (config.admin && !user.isAdmin) throw forbidden('仅管理员可以执行此操作');
     if (config.menu && !user.isAdmin) {
       const wanted = Array.isArray(config.menu) ? config.menu : [config.menu];

@@ -30,7 +30,7 @@ export type ContractHandler<E extends Endpoint> = (
 
 export interface RouteOptions {
   /** Server-only route settings (e.g. `cachedUser` on the hottest candidate calls). */
-  config?: Omit<FastifyContextConfig, 'public' | 'admin' | 'menu' | 'contract'>;
+  config?: Omit<FastifyContextConfig, 'public' | 'candidate' | 'admin' | 'menu' | 'contract'>;
   bodyLimit?: number;
   /** Left out of the OpenAPI description (health checks, file serving). */
   hide?: boolean;
@@ -44,6 +44,7 @@ function noBodyIsUndefined(request: FastifyRequest, _reply: FastifyReply, done: 
 function accessConfig(access: Access | undefined): FastifyContextConfig {
   if (access === undefined || access === 'member') return {};
   if (access === 'public') return { public: true };
+  if (access === 'candidate') return { candidate: true };
   if (access === 'admin') return { admin: true };
   return { menu: typeof access.menu === 'string' ? access.menu : [...access.menu] };
 }

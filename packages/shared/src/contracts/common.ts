@@ -9,10 +9,12 @@ import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * Who may call an endpoint: anyone (`public`), any signed-in user (`member`, the default),
- * organisation administrators (`admin`), or callers whose roles grant one of these menu URLs.
+ * Who may call an endpoint: anyone (`public`), any signed-in member of the organisation (`member`, the
+ * default), any signed-in person including the candidates who came through an open link (`candidate`:
+ * their own exams and applications only), organisation administrators (`admin`), or members whose roles
+ * grant one of these menu URLs.
  */
-export type Access = 'public' | 'member' | 'admin' | { menu: string | readonly string[] };
+export type Access = 'public' | 'member' | 'candidate' | 'admin' | { menu: string | readonly string[] };
 
 /** What a reply carries: an envelope (its zod schema), or a raw body the contract only names. */
 export type Reply = z.ZodType | 'file' | 'stream' | 'raw';

@@ -337,6 +337,7 @@ export const examCandidateContracts = {
     path: `${C}/exams`,
     tag,
     summary: '我的考试（upcoming 未开始、ongoing 可参加、finished 已完成）',
+    access: 'candidate',
     query: z.object({
       tab: z.enum(EXAM_TABS, { error: '分类标签页只能是 upcoming、ongoing 或 finished' }).default('ongoing'),
     }),
@@ -347,6 +348,7 @@ export const examCandidateContracts = {
     path: `${C}/exam`,
     tag,
     summary: '考试说明与我的答卷',
+    access: 'candidate',
     query: examIdQuery,
     response: envelopeOf(examIntro),
   }),
@@ -355,6 +357,7 @@ export const examCandidateContracts = {
     path: `${C}/start`,
     tag,
     summary: '开始考试（已有进行中的答卷时继续它）',
+    access: 'candidate',
     query: examIdQuery,
     response: envelopeOf(attemptView),
   }),
@@ -363,6 +366,7 @@ export const examCandidateContracts = {
     path: `${C}/attempt`,
     tag,
     summary: '我的答卷（试题、已保存的答案、服务器截止时间）',
+    access: 'candidate',
     query: attemptIdQuery,
     response: envelopeOf(attemptView),
   }),
@@ -371,6 +375,7 @@ export const examCandidateContracts = {
     path: `${C}/answers`,
     tag,
     summary: '保存答案（可批量；按 seq 幂等：不大于已存 seq 的保存被忽略）',
+    access: 'candidate',
     query: attemptIdQuery,
     body: z
       .array(answerInput, { error: '请提交答案数组' })
@@ -383,6 +388,7 @@ export const examCandidateContracts = {
     path: `${C}/submit`,
     tag,
     summary: '交卷',
+    access: 'candidate',
     query: attemptIdQuery,
     response: envelopeOf(submitSummary),
   }),
@@ -391,6 +397,7 @@ export const examCandidateContracts = {
     path: `${C}/result`,
     tag,
     summary: '我的成绩（按考试的公布设置）',
+    access: 'candidate',
     query: attemptIdQuery,
     response: envelopeOf(attemptResult),
   }),
@@ -430,6 +437,7 @@ export const examAntiCheatContracts = {
     path: `${C}/events`,
     tag,
     summary: '上报防作弊事件（切屏、退出全屏、复制粘贴被拦截、摄像头授权、心跳），超过切屏上限自动交卷',
+    access: 'candidate',
     query: attemptIdQuery,
     body: z.object({
       events: z
@@ -444,6 +452,7 @@ export const examAntiCheatContracts = {
     path: `${C}/snapshot`,
     tag,
     summary: '上传摄像头抓拍（multipart 字段 file，JPEG/PNG，不超过 1MB）',
+    access: 'candidate',
     query: attemptIdQuery,
     response: envelopeOf(z.object({ eventId: z.number() })),
   }),
@@ -452,6 +461,7 @@ export const examAntiCheatContracts = {
     path: `${C}/messages`,
     tag,
     summary: '监考提醒（afterId 之后的，按时间先后）',
+    access: 'candidate',
     query: attemptIdQuery.extend({
       afterId: z.coerce
         .number<number | string>({ error: '起始记录必须是数字' })
@@ -467,6 +477,7 @@ export const examAntiCheatContracts = {
     tag,
     summary:
       '考生消息流（Server-Sent Events：warning 提醒、extended 延时、submitted 已交卷；每 20 秒一个注释心跳）',
+    access: 'candidate',
     query: attemptIdQuery,
     response: 'stream',
   }),

@@ -88,6 +88,7 @@ export const menuContracts = {
     path: '/user/api/v2/sys/permission/get/menu',
     tag: '权限',
     summary: '当前用户可见的菜单树',
+    access: 'candidate',
     query: endpointQuery,
     response: envelopeOf(z.array(menuNode)),
   }),

@@ -14,6 +14,8 @@ export const userDetail = z.object({
   jobNumber: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** 'member', or 'candidate' for an outsider who came through an open link (their exams only). */
+  kind: z.enum(['member', 'candidate']),
   organizationId: z.number(),
   organizationName: z.string(),
   organizationLogoUrl: z.string().nullable(),
@@ -33,6 +35,7 @@ export const userContracts = {
     path: '/user/api/v1/user/detail',
     tag: '用户',
     summary: '当前用户信息',
+    access: 'candidate',
     response: envelopeOf(userDetail),
   }),
 };

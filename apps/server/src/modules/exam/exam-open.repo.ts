@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { examCandidates, exams, roles, userRoles, users } from '../../db/schema';
+import { examCandidates, exams, users } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 
 /**
@@ -28,7 +28,10 @@ export async function findUserByPhoneInAnyOrg(db: DbOrTx, phone: string) {
   return user;
 }
 
-/** A new account of the organisation for a visitor who registered by phone. */
+/**
+ * A new account of the organisation for a visitor who registered by phone: a candidate (no roles; only
+ * the routes that admit candidates — their own exams — answer them).
+ */
 export async function insertRegisteredUser(
   db: DbOrTx,
   ctx: OrgCtx,
@@ -41,23 +44,11 @@ export async function insertRegisteredUser(
       account: person.account,
       phone: person.phone,
       realName: person.realName,
+      kind: 'candidate',
     })
     .returning({ id: users.id, organizationId: users.organizationId, status: users.status });
   if (!created) throw new Error('user insert failed');
   return created;
-}
-
-/** The organisation's default role, if it has one. */
-export async function findDefaultRoleId(db: DbOrTx, ctx: OrgCtx): Promise<number | undefined> {
-  const [defaultRole] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.organizationId, ctx.organizationId), eq(roles.isDefault, true)));
-  return defaultRole?.id;
-}
-
-export async function insertUserRole(db: DbOrTx, userId: number, roleId: number): Promise<void> {
-  await db.insert(userRoles).values({ userId, roleId });
 }
 
 /** Makes the person (of the exam's organisation) a candidate of the exam, or updates their registration. */

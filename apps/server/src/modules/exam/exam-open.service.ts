@@ -7,19 +7,18 @@ import { consumeSmsCode, sendSmsCode } from '../auth/sms-code.service';
 import { examState } from './exam.service';
 import type { OpenExamInfo } from '@kaopei/shared/contracts/exam-candidate';
 import {
-  findDefaultRoleId,
   findPublishedExamInAnyOrg,
   findUserByPhoneInAnyOrg,
   insertRegisteredUser,
-  insertUserRole,
   upsertRegisteredCandidate,
 } from './exam-open.repo';
 
 /**
  * Exams published with an open link (audience mode `open`): anyone with the link proves a phone by SMS,
  * fills in the registration fields and becomes a candidate — an existing member of the organisation with
- * that phone is signed in as themselves; anyone else gets a new account in the organisation (no
- * password: they come back through the link or SMS sign-in).
+ * that phone is signed in as themselves; anyone else gets a new candidate account in the organisation
+ * (users.kind 'candidate': no roles, no password, only their own exams; they come back through the link
+ * or SMS sign-in).
  */
 
 async function requireOpenExam(deps: Deps, examId: number) {
@@ -80,17 +79,13 @@ export async function registerForOpenExam(
       throw conflict('该手机号已是其他单位的账号，请联系考试组织方');
     }
     if (existing && existing.status !== 0) throw conflict('该手机号的账号已停用，请联系考试组织方');
-    let person = existing;
-    if (!person) {
-      const created = await insertRegisteredUser(tx, org, {
+    const person =
+      existing ??
+      (await insertRegisteredUser(tx, org, {
         account: `exam_${crypto.randomBytes(6).toString('hex')}`,
         phone: input.phone,
         realName: input.realName,
-      });
-      person = created;
-      const defaultRoleId = await findDefaultRoleId(tx, org);
-      if (defaultRoleId !== undefined) await insertUserRole(tx, created.id, defaultRoleId);
-    }
+      }));
     await upsertRegisteredCandidate(tx, org, examId, person.id, registration);
     return person;
   });

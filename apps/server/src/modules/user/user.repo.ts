@@ -18,6 +18,7 @@ export async function findSignedInUser(db: Db, ctx: Caller) {
       jobNumber: users.jobNumber,
       avatarUrl: users.avatarUrl,
       isAdmin: users.isAdmin,
+      kind: users.kind,
       organizationId: organizations.id,
       organizationName: organizations.name,
       organizationLogoUrl: organizations.logoUrl,
