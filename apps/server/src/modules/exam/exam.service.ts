@@ -189,6 +189,7 @@ function examValues(input: ExamInput): ExamValues {
 export async function createExam(db: Db, ctx: RequestContext, input: ExamInput): Promise<ExamRow> {
   const examId = await db.transaction(async (tx) => {
     const paperIds = await requirePapers(tx, ctx, input.paperIds);
+    await requireAudience(tx, ctx, input.audience);
     const examId = await insertExam(tx, ctx, examValues(input));
     await insertExamPapers(tx, examId, paperIds);
     return examId;
@@ -206,6 +207,7 @@ export async function modifyExam(
   await db.transaction(async (tx) => {
     const exam = await requireExam(tx, ctx, examId, true);
     const paperIds = await requirePapers(tx, ctx, input.paperIds);
+    await requireAudience(tx, ctx, input.audience);
     const current = await listExamPaperIds(tx, examId);
     const changed =
       current.length !== paperIds.length || current.some((paperId) => !paperIds.includes(paperId));
@@ -268,14 +270,27 @@ export async function copyExam(db: Db, ctx: RequestContext, examId: number): Pro
   return getExam(db, ctx, newId);
 }
 
-/** Active staff of the organisation the audience names (departments with sub-departments, staff, tags). */
-async function resolveAudience(db: DbOrTx, ctx: RequestContext, audience: Audience): Promise<number[]> {
-  if (audience.mode === 'open') return [];
+/**
+ * The audience names only the organisation's own departments, people and user tags (checked when an
+ * exam is saved, not only at publish: another organisation's ids are never stored).
+ */
+async function requireAudience(db: DbOrTx, ctx: RequestContext, audience: Audience): Promise<void> {
+  if (audience.mode === 'open') return;
   if (audience.departmentIds.length > 0) {
     const found = await listDepartmentIds(db, ctx, audience.departmentIds);
     if (found.length !== new Set(audience.departmentIds).size) throw notFound('部门不存在');
   }
   await requireTags(db, ctx.organizationId, TagType.USER, audience.tagIds);
+  if (audience.userIds.length > 0) {
+    const staff = await listStaffIds(db, ctx, audience.userIds);
+    if (staff.length !== new Set(audience.userIds).size) throw notFound('考生不存在');
+  }
+}
+
+/** Active staff of the organisation the audience names (departments with sub-departments, staff, tags). */
+async function resolveAudience(db: DbOrTx, ctx: RequestContext, audience: Audience): Promise<number[]> {
+  if (audience.mode === 'open') return [];
+  await requireAudience(db, ctx, audience);
   const departmentIds = audience.includeSubDepartments
     ? await departmentWithDescendants(db as Db, ctx.organizationId, audience.departmentIds)
     : audience.departmentIds;
@@ -284,10 +299,6 @@ async function resolveAudience(db: DbOrTx, ctx: RequestContext, audience: Audien
     userIds: audience.userIds,
     tagIds: audience.tagIds,
   });
-  if (audience.userIds.length > 0) {
-    const staff = await listStaffIds(db, ctx, audience.userIds);
-    if (staff.length !== new Set(audience.userIds).size) throw notFound('考生不存在');
-  }
   return userIds;
 }
 
