@@ -144,7 +144,6 @@ describe('an open-link registrant', () => {
   it('is a candidate without roles, refused (403) by every member route', async () => {
     const { examId } = await openExam();
     const guest = await register(examId, uniquePhone());
-    expect(await storedUser(guest.id)).toEqual({ kind: 'candidate', roleIds: [] });
     for (const url of MEMBER_ROUTES) {
       const refused = await call(t, 'GET', url, { user: guest });
       expect([url, refused.status]).toEqual([url, 403]);
@@ -161,6 +160,7 @@ describe('an open-link registrant', () => {
       body: { type: TagType.USER, name: unique('标签') },
     });
     expect(addTag.status).toBe(403);
+    expect(await storedUser(guest.id)).toEqual({ kind: 'candidate', roleIds: [] });
   });
 
   it('takes their own exam: list, instructions, start, save, submit, result, own info', async () => {
