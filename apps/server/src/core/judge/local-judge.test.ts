@@ -24,6 +24,26 @@ function run(
   return judge.run({ language, code, cases, timeLimitMs, memoryLimitMb });
 }
 
+/** Bytes of every regular file under a directory (what a run leaves on the host disk). */
+function treeBytes(dir: string): number {
+  let total = 0;
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return 0; /* a run's directory removed while listing */
+  }
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    try {
+      total += fs.statSync(path.join(entry.parentPath ?? entry.path, entry.name)).size;
+    } catch {
+      /* removed meanwhile */
+    }
+  }
+  return total;
+}
+
 /** The test process itself is still fine: it can spawn, allocate and answer. */
 async function healthy() {
   const result = await run('python', 'a, b = map(int, input().split())\nprint(a + b)', SUM_CASES.slice(0, 1));
@@ -47,6 +67,29 @@ describe('LocalJudge sandbox', () => {
     expect(js.cases[0]?.timeMs).toBeGreaterThan(0);
     const py = await run('python', 'a, b = map(int, input().split())\nprint(a + b, "  ")\nprint()');
     expect(py.verdict).toBe('accepted');
+  });
+
+  it('accepts a sum answer in every installed language, inside its minimal root', async () => {
+    const answers: Record<CodeLanguage, string> = {
+      javascript:
+        "const [a, b] = require('fs').readFileSync(0, 'utf8').trim().split(/\\s+/).map(Number);\nconsole.log(a + b);",
+      python: 'a, b = map(int, input().split())\nprint(a + b)',
+      c: '#include <stdio.h>\nint main(void){long a,b;scanf("%ld %ld",&a,&b);printf("%ld\\n",a+b);return 0;}',
+      cpp: '#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b<<std::endl;}',
+      java: [
+        'import java.util.Scanner;',
+        'public class Main { public static void main(String[] args) {',
+        '  Scanner in = new Scanner(System.in);',
+        '  System.out.println(in.nextLong() + in.nextLong());',
+        '} }',
+      ].join('\n'),
+      bash: 'read a b\necho $((a + b)) | cat | sort | head -n 1',
+    };
+    for (const language of judge.languages()) {
+      const result = await run(language, answers[language], SUM_CASES, 3000, 128);
+      const detail = result.compileOutput ?? result.cases[0]?.stderr;
+      expect(result.verdict, `${language}: ${detail}`).toBe('accepted');
+    }
   });
 
   it('gives wrong_answer for JavaScript and Python that print the wrong thing', async () => {
@@ -160,6 +203,94 @@ describe('LocalJudge sandbox', () => {
       );
       expect(py.verdict).toBe('runtime_error');
       expect(connections).toBe(0);
+    });
+  });
+
+  describe('a minimal root and a capped work directory (issue 13)', () => {
+    const SERVER_SECRET = 'kaopei-server-secret-7f3a';
+    beforeAll(() => {
+      process.env.KAOPEI_TEST_SERVER_SECRET = SERVER_SECRET;
+    });
+    afterAll(() => {
+      delete process.env.KAOPEI_TEST_SERVER_SECRET;
+    });
+
+    it('sees nothing of the host: no /etc/passwd, no /work, no project files, no server environment', async () => {
+      const code = [
+        'import os',
+        'def show(label, read):',
+        '    try:',
+        '        print(label, read())',
+        '    except OSError as error:',
+        '        print(label, "error", type(error).__name__)',
+        'show("passwd", lambda: open("/etc/passwd").read())',
+        'show("root", lambda: sorted(os.listdir("/")))',
+        'show("home", lambda: os.listdir("/home"))',
+        'show("projects", lambda: os.listdir("/work"))',
+        'show("usr", lambda: sorted(os.listdir("/usr")))',
+        'show("usrbin", lambda: (len(os.listdir("/usr/bin")), "python3" in os.listdir("/usr/bin")))',
+        'print("env", dict(os.environ))',
+        'print("done")',
+      ].join('\n');
+      const result = await run('python', code, [{ input: '', output: 'x' }]);
+      const stdout = result.cases[0]?.stdout ?? '';
+      expect(stdout).toContain('done');
+      expect(stdout).not.toMatch(/root:x:/);
+      expect(stdout).not.toContain('work');
+      expect(stdout).not.toContain(SERVER_SECRET);
+      expect(stdout).toMatch(/^passwd error FileNotFoundError$/m);
+      expect(stdout).toMatch(/^home error FileNotFoundError$/m);
+      // Only what Python needs: its own binary and the shell that starts it, not the host's /usr/bin.
+      const [, count, hasPython] = /^usrbin \((\d+), (\w+)\)$/m.exec(stdout) ?? [];
+      expect(hasPython).toBe('True');
+      expect(Number(count)).toBeLessThanOrEqual(5);
+      const env = /^env (.*)$/m.exec(stdout)?.[1] ?? '';
+      expect(env).not.toContain('KAOPEI');
+      expect(env).not.toContain('DATABASE_URL');
+      expect(env).toContain("'HOME': '/tmp'");
+    });
+
+    it('fails a program that writes 200 MB in its work directory with output_limit, off the host disk', async () => {
+      let largestBytes = 0;
+      const watch = setInterval(() => {
+        largestBytes = Math.max(largestBytes, treeBytes(workRoot));
+      }, 25);
+      const code = [
+        'chunk = b"x" * (10 * 1024 * 1024)',
+        'for i in range(20):',
+        '    with open(f"part{i}.bin", "wb") as f:',
+        '        f.write(chunk)',
+        'print("wrote 200 MB")',
+      ].join('\n');
+      try {
+        const result = await run('python', code, [{ input: '', output: 'wrote 200 MB' }], 5000, 512);
+        expect(result.verdict).toBe('output_limit');
+        expect(result.cases[0]?.stdout).toBe('');
+        expect(result.cases[0]?.stderr).toContain('工作目录已满');
+      } finally {
+        clearInterval(watch);
+      }
+      expect(largestBytes).toBeLessThan(1024 * 1024);
+      await healthy();
+    });
+
+    it('keeps a compiled program between compiling and running, and each case starts from a clean directory', async () => {
+      if (!judge.languages().includes('c')) return;
+      const code = [
+        '#include <stdio.h>',
+        'int main(void) {',
+        '  FILE *seen = fopen("seen.txt", "r");',
+        '  if (seen) { puts("dirty"); return 0; }',
+        '  fclose(fopen("seen.txt", "w"));',
+        '  puts("clean");',
+        '  return 0;',
+        '}',
+      ].join('\n');
+      const result = await run('c', code, [
+        { input: '', output: 'clean' },
+        { input: '', output: 'clean' },
+      ]);
+      expect(result.cases.map((c) => c.verdict)).toEqual(['accepted', 'accepted']);
     });
   });
 

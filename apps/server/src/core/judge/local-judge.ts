@@ -11,6 +11,8 @@ import {
   type JudgeRequest,
   type JudgeResult,
 } from './judge';
+import { C_TOOLCHAIN, SHELL_TOOLS, javaPaths, manifestText, pythonPaths, rootManifest } from './sandbox-root';
+import { BOX_FULL_FILE, MAX_FILES, sandboxScript } from './sandbox-script';
 
 /** The unprivileged uid/gid every judged program runs as (nobody). */
 const SANDBOX_UID = 65534;
@@ -19,55 +21,27 @@ export const STDOUT_LIMIT_BYTES = 64 * 1024;
 const STDERR_KEEP_BYTES = 8 * 1024;
 /** Largest file a program may write in its directory. */
 const FILE_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
+/** Size of the work directory (a tmpfs, counted in the run's memory too) unless configured. */
+export const DEFAULT_WORK_DIR_MB = 64;
 /** Processes and threads per run (fork bombs stop here). */
 const PIDS_LIMIT = 64;
 const CGROUP_ROOT = '/sys/fs/cgroup';
 const CGROUP_NAME = 'kaopei-judge';
-/** Exit code of the sandbox script when setting up the sandbox itself failed. */
-const SETUP_FAILED = 121;
 /** Setting up the sandbox on a very busy machine may take this long before the judge gives up (retried). */
 const SETUP_TIMEOUT_MS = 30_000;
 
-/**
- * Runs as root inside fresh mount, pid, network, ipc and uts namespaces. Builds a root of read-only
- * /usr and /etc, the run's own directory at /box, a small /tmp, /proc of the new pid namespace and four
- * device nodes; then runs the program as nobody under rlimits, chrooted there. pid 1 is this shell, so
- * every process of the run dies with it.
- */
-const SANDBOX_SCRIPT = `
-fail() { echo "kaopei-sandbox: $1" >&2; exit ${SETUP_FAILED}; }
-exec 3<&0 0</dev/null
-B=$1; CPU=$2; shift 2
-R=$B/root
-mkdir -p "$R" || fail mkdir
-mount --make-rprivate / || fail private
-mount -t tmpfs -o size=64k,mode=755 tmpfs "$R" || fail root
-for d in usr etc; do
-  mkdir "$R/$d" && mount --rbind "/$d" "$R/$d" && mount -o remount,bind,ro "$R/$d" || fail "bind $d"
-done
-for l in bin lib lib32 lib64 libx32 sbin; do
-  if [ -L "/$l" ]; then ln -s "$(readlink "/$l")" "$R/$l" || fail "link $l"; fi
-done
-mkdir "$R/box" "$R/tmp" "$R/proc" "$R/dev" || fail dirs
-mount --bind "$B/box" "$R/box" || fail box
-mount -t tmpfs -o size=16m,mode=1777,nosuid,nodev tmpfs "$R/tmp" || fail tmp
-mount -t proc -o nosuid,nodev,noexec proc "$R/proc" || fail proc
-for f in null zero urandom random; do
-  touch "$R/dev/$f" && mount --bind "/dev/$f" "$R/dev/$f" || fail "dev $f"
-done
-mount -o remount,bind,ro "$R" || fail ro
-date +%s%N > "$B/started"
-/usr/bin/prlimit --cpu=$CPU --fsize=${FILE_SIZE_LIMIT_BYTES} --nofile=64 --core=0 --nproc=${PIDS_LIMIT * 4} -- \\
-  /usr/sbin/chroot --userspec=${SANDBOX_UID}:${SANDBOX_UID} "$R" /usr/bin/sh -c 'cd /box && exec "$@"' sh "$@" <&3
-code=$?
-times > "$B/times"
-echo $code > "$B/exit"
-`;
+const SANDBOX_SCRIPT = sandboxScript({
+  uid: SANDBOX_UID,
+  fileSizeBytes: FILE_SIZE_LIMIT_BYTES,
+  nproc: PIDS_LIMIT * 4,
+});
 
 interface LanguageSpec {
   file: string;
   /** Host paths that must exist (under /usr, so that they exist in the sandbox too). */
   needs: string[];
+  /** Host paths the runtime needs, mounted read-only into its otherwise empty root. */
+  root: () => string[];
   compile?: string[];
   run: (memoryLimitMb: number) => string[];
   /** Extra memory the runtime itself needs beyond the question's limit (MB). */
@@ -79,6 +53,7 @@ const LANGUAGES: Record<CodeLanguage, LanguageSpec> = {
   javascript: {
     file: 'main.js',
     needs: ['/usr/bin/node'],
+    root: () => ['/usr/bin/node'],
     run: (mb) => ['/usr/bin/node', `--max-old-space-size=${mb}`, 'main.js'],
     overheadMb: 64,
     memoryError: /heap out of memory|Reached heap limit/,
@@ -86,6 +61,7 @@ const LANGUAGES: Record<CodeLanguage, LanguageSpec> = {
   python: {
     file: 'main.py',
     needs: ['/usr/bin/python3'],
+    root: pythonPaths,
     run: () => ['/usr/bin/python3', '-B', 'main.py'],
     overheadMb: 16,
     memoryError: /MemoryError/,
@@ -93,6 +69,7 @@ const LANGUAGES: Record<CodeLanguage, LanguageSpec> = {
   c: {
     file: 'main.c',
     needs: ['/usr/bin/gcc'],
+    root: () => ['/usr/bin/gcc', ...C_TOOLCHAIN],
     compile: ['/usr/bin/gcc', '-O2', '-std=gnu11', '-o', 'main', 'main.c', '-lm'],
     run: () => ['./main'],
     overheadMb: 0,
@@ -100,6 +77,7 @@ const LANGUAGES: Record<CodeLanguage, LanguageSpec> = {
   cpp: {
     file: 'main.cpp',
     needs: ['/usr/bin/g++'],
+    root: () => ['/usr/bin/g++', ...C_TOOLCHAIN],
     compile: ['/usr/bin/g++', '-O2', '-std=gnu++17', '-o', 'main', 'main.cpp'],
     run: () => ['./main'],
     overheadMb: 0,
@@ -107,6 +85,7 @@ const LANGUAGES: Record<CodeLanguage, LanguageSpec> = {
   java: {
     file: 'Main.java',
     needs: ['/usr/bin/javac', '/usr/bin/java'],
+    root: javaPaths,
     compile: ['/usr/bin/javac', '-J-Xmx384m', '-encoding', 'UTF-8', 'Main.java'],
     run: (mb) => [
       '/usr/bin/java',
@@ -125,6 +104,7 @@ const LANGUAGES: Record<CodeLanguage, LanguageSpec> = {
   bash: {
     file: 'main.sh',
     needs: ['/usr/bin/bash'],
+    root: () => ['/usr/bin/bash', ...SHELL_TOOLS],
     run: () => ['/usr/bin/bash', 'main.sh'],
     overheadMb: 8,
   },
@@ -142,6 +122,8 @@ interface ProcessOutcome {
   timedOut: boolean;
   outputExceeded: boolean;
   oomKilled: boolean;
+  /** The work directory ran out of space or files. */
+  workDirFull: boolean;
 }
 
 let runCounter = 0;
@@ -174,7 +156,16 @@ export class LocalJudge implements Judge {
   readonly name = 'local';
   private checked: string[] | undefined;
 
-  constructor(private readonly workRoot = os.tmpdir()) {}
+  private readonly manifests = new Map<CodeLanguage, string>();
+
+  /**
+   * @param workRoot where each run's files live on the host (source, compiled program, bookkeeping)
+   * @param workDirMb size of the program's work directory, a tmpfs of its own per compile and per case
+   */
+  constructor(
+    private readonly workRoot = os.tmpdir(),
+    private readonly workDirMb = DEFAULT_WORK_DIR_MB,
+  ) {}
 
   /** Languages whose tools are installed. */
   languages(): CodeLanguage[] {
@@ -189,6 +180,16 @@ export class LocalJudge implements Judge {
       throw new JudgeUnavailableError(`本机判题沙箱不可用，缺少：${this.checked.join('、')}`);
   }
 
+  /** The minimal root's manifest for a language, computed once. */
+  private manifest(language: CodeLanguage): string {
+    let text = this.manifests.get(language);
+    if (text === undefined) {
+      text = manifestText(rootManifest(LANGUAGES[language].root()));
+      this.manifests.set(language, text);
+    }
+    return text;
+  }
+
   async run(request: JudgeRequest): Promise<JudgeResult> {
     this.ensureSandbox();
     const spec = LANGUAGES[request.language];
@@ -196,34 +197,13 @@ export class LocalJudge implements Judge {
       throw new JudgeUnavailableError(`本机未安装 ${request.language} 的运行环境`);
     const base = fs.mkdtempSync(path.join(this.workRoot, 'kaopei-judge-'));
     try {
+      // Only root reads these; the program gets a copy in a work directory of its own.
+      fs.writeFileSync(path.join(base, 'root.list'), this.manifest(request.language));
       const box = path.join(base, 'box');
-      fs.mkdirSync(box, { mode: 0o755 });
+      fs.mkdirSync(box, { mode: 0o700 });
       fs.writeFileSync(path.join(box, spec.file), request.code, { mode: 0o644 });
-      fs.chownSync(box, SANDBOX_UID, SANDBOX_UID);
-      if (spec.compile) {
-        const compiled = await this.execute(base, spec.compile, '', {
-          ...COMPILE_LIMITS,
-          pids: PIDS_LIMIT * 2,
-        });
-        if (compiled.exitCode !== 0) {
-          const message = compiled.timedOut
-            ? '编译超时'
-            : compiled.oomKilled
-              ? '编译内存超限'
-              : compiled.stderr || compiled.stdout;
-          return {
-            verdict: 'compile_error',
-            compileOutput: truncateText(message),
-            cases: request.cases.map((c) => ({
-              verdict: 'compile_error' as const,
-              timeMs: 0,
-              stdout: '',
-              stderr: '',
-              expected: c.output,
-            })),
-          };
-        }
-      }
+      const compileError = spec.compile ? await this.compile(base, spec.compile, request) : undefined;
+      if (compileError) return compileError;
       const cases: JudgeCaseResult[] = [];
       for (const testCase of request.cases) {
         const outcome = await this.execute(base, spec.run(request.memoryLimitMb), testCase.input, {
@@ -231,11 +211,12 @@ export class LocalJudge implements Judge {
           memoryLimitMb: request.memoryLimitMb + spec.overheadMb,
           pids: PIDS_LIMIT,
         });
+        const stderr = outcome.workDirFull ? `${this.fullMessage()}\n${outcome.stderr}` : outcome.stderr;
         cases.push({
           verdict: caseVerdict(outcome, testCase.output, request.timeLimitMs, spec.memoryError),
           timeMs: outcome.timeMs,
           stdout: truncateText(outcome.stdout),
-          stderr: truncateText(outcome.stderr),
+          stderr: truncateText(stderr),
           expected: testCase.output,
         });
       }
@@ -245,14 +226,49 @@ export class LocalJudge implements Judge {
     }
   }
 
+  private fullMessage() {
+    return `工作目录已满（上限 ${this.workDirMb} MB、${MAX_FILES} 个文件）`;
+  }
+
+  /** Compiles in the sandbox, keeping its output for the runs; the compile_error result when it fails. */
+  private async compile(
+    base: string,
+    command: string[],
+    request: JudgeRequest,
+  ): Promise<JudgeResult | undefined> {
+    const limits = { ...COMPILE_LIMITS, pids: PIDS_LIMIT * 2 };
+    const compiled = await this.execute(base, command, '', limits, true);
+    if (compiled.exitCode === 0) return undefined;
+    const message = compiled.timedOut
+      ? '编译超时'
+      : compiled.oomKilled
+        ? '编译内存超限'
+        : compiled.workDirFull
+          ? this.fullMessage()
+          : compiled.stderr || compiled.stdout;
+    return {
+      verdict: 'compile_error',
+      compileOutput: truncateText(message),
+      cases: request.cases.map((c) => ({
+        verdict: 'compile_error' as const,
+        timeMs: 0,
+        stdout: '',
+        stderr: '',
+        expected: c.output,
+      })),
+    };
+  }
+
   /** One process tree in the sandbox; resolves once every process of it is gone. */
   private async execute(
     base: string,
     command: string[],
     input: string,
     limits: { timeLimitMs: number; memoryLimitMb: number; pids: number },
+    keepWorkDir = false,
   ): Promise<ProcessOutcome> {
-    for (const file of ['started', 'exit', 'times']) fs.rmSync(path.join(base, file), { force: true });
+    for (const file of ['started', 'exit', 'times', BOX_FULL_FILE])
+      fs.rmSync(path.join(base, file), { force: true });
     const name = `${process.pid}-${++runCounter}`;
     const memoryGroup = path.join(CGROUP_ROOT, 'memory', CGROUP_NAME, name);
     const pidsGroup = path.join(CGROUP_ROOT, 'pids', CGROUP_NAME, name);
@@ -273,6 +289,8 @@ export class LocalJudge implements Judge {
         memoryGroup,
         pidsGroup,
         cpuSeconds,
+        workDirMb: this.workDirMb,
+        keepWorkDir,
         // Counted from the moment the sandbox is ready; CPU time is what the limit is about.
         wallMs: limits.timeLimitMs * 2 + 1000,
       });
@@ -319,7 +337,14 @@ function spawnSandboxed(
   base: string,
   command: string[],
   input: string,
-  options: { memoryGroup: string; pidsGroup: string; cpuSeconds: number; wallMs: number },
+  options: {
+    memoryGroup: string;
+    pidsGroup: string;
+    cpuSeconds: number;
+    workDirMb: number;
+    keepWorkDir: boolean;
+    wallMs: number;
+  },
   setupMs = SETUP_TIMEOUT_MS,
 ): Promise<ProcessOutcome> {
   return new Promise((resolve, reject) => {
@@ -346,6 +371,8 @@ function spawnSandboxed(
         'sandbox',
         base,
         String(options.cpuSeconds),
+        String(options.workDirMb),
+        options.keepWorkDir ? '1' : '0',
         ...command,
       ],
       {
@@ -436,6 +463,7 @@ function spawnSandboxed(
         timedOut,
         outputExceeded,
         oomKilled: false,
+        workDirFull: fs.existsSync(path.join(base, BOX_FULL_FILE)),
       });
     });
   });
@@ -453,6 +481,7 @@ function childCpuMs(file: string): number | null {
 }
 
 const SIGXCPU = 24;
+const SIGXFSZ = 25;
 const SIGKILL = 9;
 
 function caseVerdict(
@@ -462,6 +491,9 @@ function caseVerdict(
   memoryError: RegExp | undefined,
 ): JudgeVerdict {
   if (outcome.outputExceeded) return 'output_limit';
+  // Wrote more than its work directory or one file may hold, and failed for it.
+  if (outcome.exitCode !== 0 && (outcome.workDirFull || outcome.exitCode === 128 + SIGXFSZ))
+    return 'output_limit';
   if (outcome.oomKilled || (outcome.exitCode !== 0 && memoryError?.test(outcome.stderr)))
     return 'memory_limit';
   if (outcome.timedOut || outcome.exitCode === 128 + SIGXCPU) return 'time_limit';
