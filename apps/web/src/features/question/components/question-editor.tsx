@@ -76,6 +76,79 @@ function toInput(values: FormValues): QuestionInput {
   };
 }
 
+/** Bank and type; the type is fixed once a question exists. */
+function QuestionHeadFields({ banks, editing }: { banks: BankOption[]; editing: boolean }) {
+  return (
+    <Space size={16} wrap>
+      <Form.Item name="bankId" label="题库" rules={[{ required: true, message: '请选择题库' }]}>
+        <Select
+          style={{ width: 260 }}
+          placeholder="请选择题库"
+          aria-label="题库"
+          options={banks.map((bank) => ({ label: bank.name, value: bank.bankId }))}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      </Form.Item>
+      <Form.Item name="type" label="题型" rules={[{ required: true }]}>
+        <Select
+          style={{ width: 160 }}
+          aria-label="题型"
+          disabled={editing}
+          options={QUESTION_TYPES.map((t) => ({ label: questionTypeLabel(t), value: t }))}
+        />
+      </Form.Item>
+    </Space>
+  );
+}
+
+/** Difficulty, points, tags, knowledge points and the analysis: the same for every type. */
+function QuestionMetaFields({ difficulty, open }: { difficulty: number; open: boolean }) {
+  const tags = useQuery({ queryKey: questionKeys.tags, queryFn: fetchQuestionTags, enabled: open });
+  const level = difficultyLabel(difficulty);
+  return (
+    <>
+      <Space size={24} align="start">
+        <Form.Item name="difficulty" label={`难度：${difficulty}${level ? `（${level}）` : ''}`}>
+          <Slider min={1} max={10} style={{ width: 260 }} aria-label="难度" />
+        </Form.Item>
+        <Form.Item name="defaultPoints" label="默认分值">
+          <InputNumber min={0.5} max={1000} step={0.5} aria-label="默认分值" />
+        </Form.Item>
+      </Space>
+      <Form.Item name="tagIds" label="标签">
+        <Select
+          mode="multiple"
+          allowClear
+          aria-label="标签"
+          placeholder="选择试题标签"
+          options={(tags.data ?? []).map((tag) => ({ label: tag.name, value: tag.tagId }))}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      </Form.Item>
+      <Form.Item name="knowledgeIds" label="知识点">
+        <KnowledgePicker />
+      </Form.Item>
+      <Form.Item name="analysis" label="解析">
+        <Input.TextArea rows={3} maxLength={20_000} aria-label="解析" />
+      </Form.Item>
+    </>
+  );
+}
+
+/** Adds or saves the question, then tells the list and closes. */
+function useSaveQuestion(question: QuestionRow | null, onSaved: () => void, onClose: () => void) {
+  const { message } = App.useApp();
+  return useMutation({
+    mutationFn: (values: FormValues) =>
+      question ? modifyQuestion(question.id, toInput(values)) : addQuestion(toInput(values)),
+    onSuccess: () => {
+      message.success(question ? '试题已保存' : '试题已新增');
+      onSaved();
+      onClose();
+    },
+  });
+}
+
 /** One editor for all six question types. */
 export function QuestionEditor({
   open,
@@ -93,28 +166,17 @@ export function QuestionEditor({
   onClose: () => void;
   onSaved: () => void;
 }): ReactNode {
-  const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const type = Form.useWatch('type', form) ?? EMPTY.type;
   const difficulty = Form.useWatch('difficulty', form) ?? EMPTY.difficulty;
   const KeyFields = keyEditorOf(type)?.Fields;
-  const tags = useQuery({ queryKey: questionKeys.tags, queryFn: fetchQuestionTags, enabled: open });
+  const save = useSaveQuestion(question, onSaved, onClose);
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(question ? toFormValues(question) : { ...EMPTY, bankId: defaultBankId });
   }, [open, question, defaultBankId, form]);
-
-  const save = useMutation({
-    mutationFn: (values: FormValues) =>
-      question ? modifyQuestion(question.id, toInput(values)) : addQuestion(toInput(values)),
-    onSuccess: () => {
-      message.success(question ? '试题已保存' : '试题已新增');
-      onSaved();
-      onClose();
-    },
-  });
 
   return (
     <Drawer
@@ -138,25 +200,7 @@ export function QuestionEditor({
         initialValues={EMPTY}
         onFinish={(values) => save.mutate({ ...EMPTY, ...form.getFieldsValue(true), ...values })}
       >
-        <Space size={16} wrap>
-          <Form.Item name="bankId" label="题库" rules={[{ required: true, message: '请选择题库' }]}>
-            <Select
-              style={{ width: 260 }}
-              placeholder="请选择题库"
-              aria-label="题库"
-              options={banks.map((bank) => ({ label: bank.name, value: bank.bankId }))}
-              showSearch={{ optionFilterProp: 'label' }}
-            />
-          </Form.Item>
-          <Form.Item name="type" label="题型" rules={[{ required: true }]}>
-            <Select
-              style={{ width: 160 }}
-              aria-label="题型"
-              disabled={question !== null}
-              options={QUESTION_TYPES.map((t) => ({ label: questionTypeLabel(t), value: t }))}
-            />
-          </Form.Item>
-        </Space>
+        <QuestionHeadFields banks={banks} editing={question !== null} />
         <Form.Item
           name="stem"
           label="题干"
@@ -165,36 +209,8 @@ export function QuestionEditor({
         >
           <RichTextEditor placeholder="题干" />
         </Form.Item>
-
         {KeyFields ? <KeyFields /> : null}
-
-        <Space size={24} align="start">
-          <Form.Item
-            name="difficulty"
-            label={`难度：${difficulty}${difficultyLabel(difficulty) ? `（${difficultyLabel(difficulty)}）` : ''}`}
-          >
-            <Slider min={1} max={10} style={{ width: 260 }} aria-label="难度" />
-          </Form.Item>
-          <Form.Item name="defaultPoints" label="默认分值">
-            <InputNumber min={0.5} max={1000} step={0.5} aria-label="默认分值" />
-          </Form.Item>
-        </Space>
-        <Form.Item name="tagIds" label="标签">
-          <Select
-            mode="multiple"
-            allowClear
-            aria-label="标签"
-            placeholder="选择试题标签"
-            options={(tags.data ?? []).map((tag) => ({ label: tag.name, value: tag.tagId }))}
-            showSearch={{ optionFilterProp: 'label' }}
-          />
-        </Form.Item>
-        <Form.Item name="knowledgeIds" label="知识点">
-          <KnowledgePicker />
-        </Form.Item>
-        <Form.Item name="analysis" label="解析">
-          <Input.TextArea rows={3} maxLength={20_000} aria-label="解析" />
-        </Form.Item>
+        <QuestionMetaFields difficulty={difficulty} open={open} />
       </Form>
     </Drawer>
   );
