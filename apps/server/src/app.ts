@@ -22,7 +22,8 @@ import { ensurePlatformAdmin, seedDemo, seedReference } from './db/seed';
 import { registerAuthHook } from './core/auth-hook';
 import { loadRsaKeys } from './core/crypto';
 import type { Deps } from './core/deps';
-import { registerErrorHandler } from './core/error-handler';
+import { registerErrorHandler, serializeError } from './core/error-handler';
+import { registerEdgeChecks, registerNoStore } from './core/edge';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './core/rate-limiter';
 import { MemoryRealtime, RedisRealtime, type Realtime } from './core/realtime';
 import { LogSmsProvider, OutboxSmsProvider } from './core/sms';
@@ -86,6 +87,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** A realtime adapter to use instead of the configured one (tests: a private Redis channel prefix). */
   realtime?: Realtime;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -93,7 +96,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Failed queries are logged with their statement, never their values.
+            serializers: { err: serializeError },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -235,7 +244,10 @@ async function startBackgroundWork(app: FastifyInstance, deps: Deps): Promise<vo
   await queue.start();
 }
 
-/** Security headers, CORS, form and multipart bodies, OpenAPI, and the contract check on every route. */
+/**
+ * Security headers, CORS, form and multipart bodies, the edge checks (hostile bytes, no-store), OpenAPI
+ * when enabled, and the contract check on every route.
+ */
 async function registerPlugins(
   app: FastifyInstance,
   config: Config,
@@ -261,6 +273,19 @@ async function registerPlugins(
     await app.register(fastifyCors, { origin: config.corsOrigins, credentials: false });
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
+  registerEdgeChecks(app);
+  registerNoStore(app);
+  if (config.apiDocs) await registerDocs(app);
+  const routesWithoutContract: string[] = [];
+  app.decorate('routesWithoutContract', routesWithoutContract);
+  app.addHook('onRoute', (route) => {
+    if (isApiPath(route.url) && !route.url.startsWith('/api/docs') && !route.config?.contract)
+      routesWithoutContract.push(`${String(route.method)} ${route.url}`);
+  });
+}
+
+/** The OpenAPI description and its UI at /api/docs (API_DOCS; off by default in production). */
+async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -278,12 +303,6 @@ async function registerPlugins(
     if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), public: true };
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
-  const routesWithoutContract: string[] = [];
-  app.decorate('routesWithoutContract', routesWithoutContract);
-  app.addHook('onRoute', (route) => {
-    if (isApiPath(route.url) && !route.url.startsWith('/api/docs') && !route.config?.contract)
-      routesWithoutContract.push(`${String(route.method)} ${route.url}`);
-  });
 }
 
 /** Every feature's routes. */

@@ -64,6 +64,7 @@ const envSchema = z.object({
     .default('pgboss'),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   QUEUE_WORK: z.enum(['true', 'false']).default('true'),
+  API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -122,6 +123,8 @@ export interface Config {
   queuePollSeconds: number;
   /** Whether this instance works the job queue in the background (integration tests drain it by hand). */
   queueWork: boolean;
+  /** Serve the OpenAPI description and its UI at /api/docs (default: on, except in production). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -180,6 +183,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     queueSchema: e.QUEUE_SCHEMA,
     queuePollSeconds: e.QUEUE_POLL_SECONDS,
     queueWork: e.QUEUE_WORK === 'true',
+    apiDocs:
+      e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'true' || e.API_DOCS === '1',
   };
   if (config.judge === 'judge0' && !config.judgeUrl)
     throw new ConfigError('Invalid configuration: JUDGE=judge0 needs JUDGE_URL');

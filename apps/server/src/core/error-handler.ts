@@ -58,3 +58,44 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ code: -1, message: '服务器错误', res: null });
   });
 }
+
+export interface SerializedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+/** Error properties that carry a failed query's values (drizzle's `params`, pg's `detail` and `parameters`). */
+const VALUE_KEYS = new Set(['params', 'parameters', 'values']);
+
+/**
+ * An error's text without the values of a failed query: drizzle appends `params: …` to its message (and so
+ * to the stack), PostgreSQL quotes an offending input (`invalid input syntax for type integer: "…"`) and
+ * a key's value (`Key (phone)=(138…) already exists.`).
+ */
+export function withoutValues(text: string): string {
+  return text
+    .replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]')
+    .replace(/(invalid input (?:syntax|value) for [^:\n]*: )"[^\n]*"/g, '$1"[redacted]"')
+    .replace(/\)=\([^\n]*?\)( already exists| is not present| conflicts|\.|$)/g, ')=([redacted])$1');
+}
+
+/**
+ * The logger's `err` serializer: type, message, stack, code and the statement of a failed query, its
+ * cause likewise — never its parameters or the values PostgreSQL quotes (password hashes, phones, e-mails).
+ */
+export function serializeError(err: unknown, depth = 0): SerializedError {
+  if (!(err instanceof Error)) return { type: typeof err, message: withoutValues(String(err)), stack: '' };
+  const out: SerializedError = {
+    type: err.constructor.name,
+    message: withoutValues(err.message),
+    stack: withoutValues(err.stack ?? ''),
+  };
+  for (const [key, value] of Object.entries(err)) {
+    if (VALUE_KEYS.has(key) || key === 'cause' || value instanceof Error) continue;
+    out[key] = typeof value === 'string' ? withoutValues(value) : value;
+  }
+  if (err.cause !== undefined && depth < 5) out.cause = serializeError(err.cause, depth + 1);
+  return out;
+}

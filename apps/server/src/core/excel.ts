@@ -22,7 +22,36 @@ export function styleHeaderRow(sheet: ExcelJS.Worksheet): void {
   });
 }
 
+/** Text a spreadsheet would read as a formula (or a DDE command) when it starts a cell. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** `text` safe to put in a cell: formula-like text gets a leading `'` and stays text (OWASP CSV injection). */
+export function cellSafeText(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** Every text cell of the workbook made safe: exports carry what people typed, never a formula. */
+function neutraliseFormulas(workbook: ExcelJS.Workbook): void {
+  workbook.eachSheet((sheet) => {
+    sheet.eachRow((row) => {
+      row.eachCell((cell) => {
+        const value = cell.value;
+        if (typeof value === 'string') cell.value = cellSafeText(value);
+        else if (value && typeof value === 'object' && 'richText' in value) {
+          const [first, ...rest] = value.richText;
+          if (first) cell.value = { richText: [{ ...first, text: cellSafeText(first.text) }, ...rest] };
+        } else if (value && typeof value === 'object' && 'formula' in value) {
+          // Exports write values only; a formula here came from data.
+          cell.value = cellSafeText(`=${String(value.formula)}`);
+        }
+      });
+    });
+  });
+}
+
+/** The workbook as .xlsx bytes, every text cell made safe first (each export writes through here). */
 export async function workbookBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
+  neutraliseFormulas(workbook);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

@@ -5,7 +5,7 @@ import { examContracts } from '@kaopei/shared/contracts/exam';
 import { OK_MESSAGE, badRequest, notFound, ok, okPage } from '../../core/http';
 import { routes } from '../../core/route';
 import { dateStamp, sendDownload } from '../../core/download';
-import { XLSX_MIME } from '../../core/excel';
+import { XLSX_MIME, workbookBuffer } from '../../core/excel';
 import {
   copyExam,
   createExam,
@@ -208,7 +208,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendDownload(reply, {
         fileName: `${exam.name}_成绩_${dateStamp()}.xlsx`,
         contentType: XLSX_MIME,
-        data: Buffer.from(await workbook.xlsx.writeBuffer()),
+        data: await workbookBuffer(workbook),
       });
     },
     personalReport: async (request) =>
