@@ -115,4 +115,23 @@ describe('decideAccess', () => {
     expect(decideAccess('/manage/secret', { title: 'x' }, [], null)).toMatchObject({ kind: 'deny' });
     expect(decideAccess('/mx', { title: 'x' }, [], null)).toMatchObject({ kind: 'deny' });
   });
+
+  it('keeps a candidate from an open link on their exams: every other signed-in page goes to /m', () => {
+    const candidate = { candidate: true };
+    for (const path of ['/m', '/m/exams/12', '/m/attempts/7/result']) {
+      expect(decideAccess(path, { title: '考试' }, [], '/login', candidate)).toEqual({ kind: 'allow' });
+    }
+    for (const path of ['/manage', '/manage/console', '/manage/userInfo', '/personal/message']) {
+      expect(decideAccess(path, { title: 'x', menuUrl: path }, [path], null, candidate)).toEqual({
+        kind: 'deny',
+        to: '/m',
+        warn: false,
+      });
+    }
+    // Public pages stay open to them, and a member is not affected.
+    expect(decideAccess('/home', { title: '首页', public: true }, [], null, candidate)).toEqual({
+      kind: 'allow',
+    });
+    expect(decideAccess('/manage', { title: '管理' }, menuUrls, null)).toEqual({ kind: 'allow' });
+  });
 });

@@ -25,6 +25,9 @@ export const ALLOWED_PATHS: readonly string[] = [
  */
 export const SIGNED_IN_PREFIXES: readonly string[] = ['/m'];
 
+/** Where a candidate from an open link belongs: their exams. */
+export const CANDIDATE_HOME = '/m';
+
 export function isSignedInArea(path: string): boolean {
   return SIGNED_IN_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
@@ -41,6 +44,8 @@ export interface AccessOptions {
   homePath?: string;
   /** First menu URL whose page exists in this build; defaults to the first menu URL. */
   firstMenuUrl?: string | null;
+  /** The signed-in user is a candidate from an open link: only the candidate's pages (/m/**). */
+  candidate?: boolean;
 }
 
 /**
@@ -66,7 +71,10 @@ export function decideAccess(
       ? { kind: 'allow' }
       : { kind: 'login' };
   }
-  if (ALLOWED_PATHS.includes(target) || isSignedInArea(target)) return { kind: 'allow' };
+  if (isSignedInArea(target)) return { kind: 'allow' };
+  // A candidate has no console: every other signed-in page sends them to their exams, quietly.
+  if (options.candidate) return { kind: 'deny', to: CANDIDATE_HOME, warn: false };
+  if (ALLOWED_PATHS.includes(target)) return { kind: 'allow' };
 
   const granted = new Set(menuUrls.map((url) => normalizeMenuUrl(url)).filter((url) => url !== null));
   const requested = normalizeMenuUrl(handle.menuUrl) ?? target;

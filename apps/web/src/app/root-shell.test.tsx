@@ -35,6 +35,7 @@ const routes: AppRouteObject[] = [
           { path: 'version', element: <div>价格页</div>, handle: { title: '价格版本' } },
         ],
       },
+      { path: '/m', element: <div>我的考试页</div>, handle: { title: '我的考试' } },
     ],
   },
 ];
@@ -100,5 +101,21 @@ describe('navigation guard', () => {
     });
     expect(router.state.location.pathname).toBe('/home');
     expect(window.sessionStorage.getItem(REDIRECT_KEY)).toBeNull();
+  });
+
+  it('sends a candidate from an open link to their exams, never to the console', async () => {
+    signIn();
+    const session = useSessionStore.getState();
+    session.setUserInfo({
+      userId: 2,
+      realName: '访客',
+      isAdmin: false,
+      kind: 'candidate',
+      organizationName: '示例',
+    });
+    const router = await open('/manage/console');
+    expect(router.state.location.pathname).toBe('/m');
+    expect(screen.getByText('我的考试页')).toBeInTheDocument();
+    expect(toast.warning).not.toHaveBeenCalled();
   });
 });

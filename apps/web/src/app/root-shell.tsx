@@ -36,12 +36,14 @@ export function RootShell(): ReactNode {
   const auth = useSessionStore((state) => state.auth);
   const menu = useSessionStore((state) => state.menuInfo);
   const endedBy = useSessionStore((state) => state.endedBy);
+  const candidate = useSessionStore((state) => state.userInfo?.kind === 'candidate');
   const previousPath = useRef<string | null>(null);
 
   const menuUrls = auth && menu ? flattenMenuUrls(menu) : null;
   const decision = decideAccess(location.pathname, handle, menuUrls, previousPath.current, {
     homePath: config.homePath,
     firstMenuUrl: firstRoutableUrl(menu, isRoutableUrl),
+    candidate,
   });
 
   useEffect(() => {

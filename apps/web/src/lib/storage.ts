@@ -33,6 +33,8 @@ export interface UserInfo {
   jobNumber?: string | null;
   avatarUrl?: string | null;
   isAdmin: boolean;
+  /** 'candidate': an outsider from an open link, who has only the candidate's pages (/m). */
+  kind?: 'member' | 'candidate';
   organizationId?: number | string;
   organizationName: string;
   organizationLogoUrl?: string | null;

@@ -92,6 +92,7 @@ describe('LoginPage', () => {
       jobNumber: null,
       avatarUrl: null,
       isAdmin: true,
+      kind: 'member',
       organizationId: 1,
       organizationName: '示例科技',
       organizationLogoUrl: null,
