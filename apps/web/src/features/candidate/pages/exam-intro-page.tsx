@@ -27,13 +27,126 @@ export function startAction(
   return { kind: 'start', label: exam.attemptsUsed > 0 ? '再考一次' : '开始考试' };
 }
 
-/** /m/exams/:examId: the exam's rules and the candidate's attempts; start or continue. */
-export default function ExamIntroPage(): ReactNode {
-  const examId = Number(useParams().examId);
+function ExamFacts({ exam }: { exam: ExamIntro }) {
+  const tag = STATE_TAGS[exam.state];
+  return (
+    <section className="kp-m-card">
+      <div className="kp-m-exam__head">
+        <h2 className="kp-m-intro__name">{exam.name}</h2>
+        {tag ? <Tag color={tag.color}>{tag.label}</Tag> : null}
+      </div>
+      {exam.description ? <p className="kp-m-intro__description">{exam.description}</p> : null}
+      <Descriptions
+        column={1}
+        size="small"
+        items={[
+          { key: 'window', label: '考试时间', children: formatWindow(exam.startAt, exam.endAt) },
+          { key: 'duration', label: '考试时长', children: formatExamTime(exam.durationMinutes) },
+          { key: 'pass', label: '及格分', children: `${formatScore(exam.passScore)} 分` },
+          {
+            key: 'attempts',
+            label: '考试次数',
+            children: `已考 ${exam.attemptsUsed} 次，共 ${exam.attemptsAllowed} 次`,
+          },
+          ...(exam.lateEntryMinutes !== null
+            ? [{ key: 'late', label: '迟到限制', children: `开考 ${exam.lateEntryMinutes} 分钟后不能进入` }]
+            : []),
+        ]}
+      />
+    </section>
+  );
+}
+
+function ExamRules() {
+  return (
+    <section className="kp-m-card">
+      <h3 className="kp-m-card__title">考试须知</h3>
+      <ul className="kp-m-rules">
+        <li>计时以服务器时间为准，到时自动交卷。</li>
+        <li>每道题的答案在作答后自动保存；断网时答案暂存在本机，恢复网络后自动上传。</li>
+        <li>可以标记拿不准的题目，交卷前在答题卡中查看。</li>
+      </ul>
+    </section>
+  );
+}
+
+function MyAttempts({ attempts }: { attempts: ExamIntro['attempts'] }) {
+  if (attempts.length === 0) return null;
+  return (
+    <section className="kp-m-card">
+      <h3 className="kp-m-card__title">我的答卷</h3>
+      <ul className="kp-m-attempts">
+        {attempts.map((attempt) => (
+          <li key={attempt.attemptId}>
+            <span>第 {attempt.attemptNo} 次</span>
+            <Tag>{attempt.statusLabel}</Tag>
+            <span className="kp-m-attempts__score">
+              {attempt.score !== null ? `${formatScore(attempt.score)} 分` : ''}
+            </span>
+            {attempt.status > 0 ? (
+              <Link to={`/m/attempts/${attempt.attemptId}/result`}>查看成绩</Link>
+            ) : (
+              <span className="kp-m-muted">{formatDateTime(attempt.submittedAt)}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The main button: continue the open attempt, or confirm and start a new one. */
+function StartButton({ exam, onFailed }: { exam: ExamIntro; onFailed: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { modal } = App.useApp();
   const [starting, setStarting] = useState(false);
+  const action = startAction(exam);
+  const begin = async () => {
+    setStarting(true);
+    try {
+      const attempt = await startAttempt(exam.examId);
+      void queryClient.invalidateQueries({ queryKey: candidateKeys.all });
+      await navigate(`/m/attempts/${attempt.attemptId}`);
+    } catch {
+      // The HTTP client has shown the server's reason (not started, ended, no attempts left…).
+      onFailed();
+    } finally {
+      setStarting(false);
+    }
+  };
+  const onAction = () => {
+    if (action.kind === 'continue' && exam.openAttemptId !== null) {
+      void navigate(`/m/attempts/${exam.openAttemptId}`);
+    } else if (action.kind === 'start') {
+      modal.confirm({
+        title: '开始考试',
+        content: `开始后计时 ${formatExamTime(exam.durationMinutes)}，中途离开计时不会暂停。确定开始吗？`,
+        okText: '确定开始',
+        cancelText: '再想想',
+        onOk: () => begin(),
+      });
+    }
+  };
+  return (
+    <div className="kp-m-actions">
+      <Button
+        type="primary"
+        size="large"
+        block
+        disabled={action.kind === 'none'}
+        loading={starting}
+        onClick={onAction}
+      >
+        {action.label}
+      </Button>
+    </div>
+  );
+}
+
+/** /m/exams/:examId: the exam's rules and the candidate's attempts; start or continue. */
+export default function ExamIntroPage(): ReactNode {
+  const examId = Number(useParams().examId);
   const valid = Number.isSafeInteger(examId) && examId > 0;
   const intro = useQuery({
     queryKey: candidateKeys.exam(examId),
@@ -49,108 +162,12 @@ export default function ExamIntroPage(): ReactNode {
     const message = intro.error instanceof ApiError ? intro.error.message : '考试信息加载失败，请稍后重试。';
     content = <PageError description={message} onRetry={() => void intro.refetch()} />;
   } else {
-    const exam = intro.data;
-    const action = startAction(exam);
-    const begin = async () => {
-      setStarting(true);
-      try {
-        const attempt = await startAttempt(exam.examId);
-        void queryClient.invalidateQueries({ queryKey: candidateKeys.all });
-        await navigate(`/m/attempts/${attempt.attemptId}`);
-      } catch {
-        // The HTTP client has shown the server's reason (not started, ended, no attempts left…).
-        void intro.refetch();
-      } finally {
-        setStarting(false);
-      }
-    };
-    const onAction = () => {
-      if (action.kind === 'continue' && exam.openAttemptId !== null) {
-        void navigate(`/m/attempts/${exam.openAttemptId}`);
-      } else if (action.kind === 'start') {
-        modal.confirm({
-          title: '开始考试',
-          content: `开始后计时 ${formatExamTime(exam.durationMinutes)}，中途离开计时不会暂停。确定开始吗？`,
-          okText: '确定开始',
-          cancelText: '再想想',
-          onOk: () => begin(),
-        });
-      }
-    };
-    const tag = STATE_TAGS[exam.state];
     content = (
       <>
-        <section className="kp-m-card">
-          <div className="kp-m-exam__head">
-            <h2 className="kp-m-intro__name">{exam.name}</h2>
-            {tag ? <Tag color={tag.color}>{tag.label}</Tag> : null}
-          </div>
-          {exam.description ? <p className="kp-m-intro__description">{exam.description}</p> : null}
-          <Descriptions
-            column={1}
-            size="small"
-            items={[
-              { key: 'window', label: '考试时间', children: formatWindow(exam.startAt, exam.endAt) },
-              { key: 'duration', label: '考试时长', children: formatExamTime(exam.durationMinutes) },
-              { key: 'pass', label: '及格分', children: `${formatScore(exam.passScore)} 分` },
-              {
-                key: 'attempts',
-                label: '考试次数',
-                children: `已考 ${exam.attemptsUsed} 次，共 ${exam.attemptsAllowed} 次`,
-              },
-              ...(exam.lateEntryMinutes !== null
-                ? [
-                    {
-                      key: 'late',
-                      label: '迟到限制',
-                      children: `开考 ${exam.lateEntryMinutes} 分钟后不能进入`,
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        </section>
-        <section className="kp-m-card">
-          <h3 className="kp-m-card__title">考试须知</h3>
-          <ul className="kp-m-rules">
-            <li>计时以服务器时间为准，到时自动交卷。</li>
-            <li>每道题的答案在作答后自动保存；断网时答案暂存在本机，恢复网络后自动上传。</li>
-            <li>可以标记拿不准的题目，交卷前在答题卡中查看。</li>
-          </ul>
-        </section>
-        {exam.attempts.length > 0 ? (
-          <section className="kp-m-card">
-            <h3 className="kp-m-card__title">我的答卷</h3>
-            <ul className="kp-m-attempts">
-              {exam.attempts.map((attempt) => (
-                <li key={attempt.attemptId}>
-                  <span>第 {attempt.attemptNo} 次</span>
-                  <Tag>{attempt.statusLabel}</Tag>
-                  <span className="kp-m-attempts__score">
-                    {attempt.score !== null ? `${formatScore(attempt.score)} 分` : ''}
-                  </span>
-                  {attempt.status > 0 ? (
-                    <Link to={`/m/attempts/${attempt.attemptId}/result`}>查看成绩</Link>
-                  ) : (
-                    <span className="kp-m-muted">{formatDateTime(attempt.submittedAt)}</span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        <div className="kp-m-actions">
-          <Button
-            type="primary"
-            size="large"
-            block
-            disabled={action.kind === 'none'}
-            loading={starting}
-            onClick={onAction}
-          >
-            {action.label}
-          </Button>
-        </div>
+        <ExamFacts exam={intro.data} />
+        <ExamRules />
+        <MyAttempts attempts={intro.data.attempts} />
+        <StartButton exam={intro.data} onFailed={() => void intro.refetch()} />
       </>
     );
   }
