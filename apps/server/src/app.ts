@@ -66,6 +66,7 @@ import { paperBankRoutes } from './modules/paper-bank/paper-bank.routes';
 import { paperRoutes } from './modules/paper/paper.routes';
 import { paperQuestionRoutes } from './modules/paper/paper-question.routes';
 import { publicConfig, publicRoutes } from './modules/public/public.routes';
+import { startSessionRevocations } from './modules/auth/session-revocation';
 
 // Zod's own messages in Chinese; routes add field-specific ones where it helps.
 z.config(chineseErrors);
@@ -113,8 +114,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { deps, redis } = await createDeps(app, config, database, options);
   await deps.jobs.failStale();
   app.decorate('deps', deps);
+  const stopRevocations = await startSessionRevocations(deps);
   await startBackgroundWork(app, deps);
   app.addHook('onClose', async () => {
+    stopRevocations();
     await deps.queue.stop();
     redis?.disconnect();
     if (!options.realtime) await deps.realtime.close();

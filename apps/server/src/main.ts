@@ -1,5 +1,6 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import path from 'node:path';
+import { ConfigError, JWT_SECRET_FILE, loadConfig, PUBLIC_DEV_JWT_SECRET, type Config } from './config';
 import { DEMO_ACCOUNTS } from './db/seed';
 
 async function main() {
@@ -39,7 +40,28 @@ async function main() {
     lines.push('  Demo accounts (password ' + config.demoPassword + '):');
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.account.padEnd(10)} ${a.realName} (${a.note})`);
   }
+  lines.push(...startWarnings(config));
   console.log(lines.join('\n') + '\n');
+}
+
+/** What a developer should know before exposing this server: how sessions are signed, who can sign in. */
+function startWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.jwtSecretSource === 'file')
+    warnings.push(
+      `  Warning: JWT_SECRET is not set; sessions are signed with a random secret kept in ${path.join(config.dataDir, JWT_SECRET_FILE)}.`,
+      '           Set JWT_SECRET (the same on every instance) before running several instances or in production.',
+    );
+  else if (config.jwtSecret === PUBLIC_DEV_JWT_SECRET)
+    warnings.push(
+      '  Warning: JWT_SECRET is the public development value: anyone can forge sessions. Change it.',
+    );
+  if (config.seedDemo && !['127.0.0.1', 'localhost', '::1'].includes(config.host))
+    warnings.push(
+      `  Warning: listening on ${config.host} with demo accounts whose password is public: anyone who can reach`,
+      '           this machine can sign in. Set HOST=127.0.0.1 or SEED_DEMO=false.',
+    );
+  return warnings;
 }
 
 void main().catch((error: unknown) => {

@@ -37,8 +37,9 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Secure by default: every route needs a valid access token unless its config says `public`.
- * The user row is read on each request so that disabling a user or changing roles acts at once.
+ * Secure by default: every route needs a valid access token unless its config says `public`, checked
+ * before the body is parsed (an anonymous caller learns nothing of a route's schema). The user row is
+ * read on each request so that disabling a user or changing roles acts at once.
  */
 export function registerAuthHook(app: FastifyInstance): void {
   app.decorateRequest('ctx', null as unknown as RequestContext);
@@ -58,7 +59,8 @@ export function registerAuthHook(app: FastifyInstance): void {
     .prepare('auth_user_by_id');
   type UserRow = Awaited<ReturnType<typeof userById.execute>>[number];
   const recentUsers = new LRUCache<number, UserRow>({ max: 50_000, ttl: USER_CACHE_MS });
-  app.addHook('preHandler', async (request) => {
+  // onRequest: callers are authenticated before their body is read, parsed or validated.
+  app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const config = request.routeOptions.config;
     if (config.public) return;

@@ -1,7 +1,13 @@
 import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limiter';
+import {
+  IpAllowList,
+  ipIsLimited,
+  MemoryRateLimiter,
+  RedisRateLimiter,
+  type RateLimiter,
+} from './rate-limiter';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -62,5 +68,27 @@ describe.skipIf(!hasRedis)('redis', () => {
     } finally {
       other.disconnect();
     }
+  });
+});
+
+describe('IP allow-list', () => {
+  it('matches addresses and CIDR ranges, IPv4-mapped IPv6 included', () => {
+    const list = new IpAllowList(['10.9.0.0/16', '192.0.2.7', '2001:db8::/32']);
+    expect(list.has('10.9.200.1')).toBe(true);
+    expect(list.has('::ffff:10.9.0.1')).toBe(true);
+    expect(list.has('192.0.2.7')).toBe(true);
+    expect(list.has('2001:db8::1')).toBe(true);
+    expect(list.has('10.10.0.1')).toBe(false);
+    expect(list.has('192.0.2.8')).toBe(false);
+    expect(list.has('2001:db9::1')).toBe(false);
+    expect(list.has('not an ip')).toBe(false);
+    expect(new IpAllowList([]).has('10.9.0.1')).toBe(false);
+  });
+
+  it('limits every address when nothing is allow-listed', () => {
+    expect(ipIsLimited([], '127.0.0.1')).toBe(true);
+    const allowed = ['127.0.0.0/8'];
+    expect(ipIsLimited(allowed, '127.0.0.1')).toBe(false);
+    expect(ipIsLimited(allowed, '128.0.0.1')).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { Redis } from 'ioredis';
 
 /**
@@ -79,4 +80,60 @@ export class RedisRateLimiter implements RateLimiter {
   async reset(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
   }
+}
+
+/** An IPv4 address written as IPv6 (`::ffff:10.0.0.1`, how dual-stack sockets report it) as plain IPv4. */
+function plainIp(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  return mapped?.[1] ?? ip;
+}
+
+/** Parses one allow-list entry, an address or a CIDR range; undefined when it is neither. */
+export function parseIpRange(
+  entry: string,
+): { address: string; prefix: number; type: 'ipv4' | 'ipv6' } | undefined {
+  const [address = '', prefixText, extra] = entry.trim().split('/');
+  const version = net.isIP(address);
+  if (version === 0 || extra !== undefined) return undefined;
+  const max = version === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? max : Number(prefixText);
+  if (!/^\d+$/.test(prefixText ?? String(max)) || prefix > max) return undefined;
+  return { address, prefix, type: version === 4 ? 'ipv4' : 'ipv6' };
+}
+
+/**
+ * Addresses that per-IP limits never apply to (RATE_LIMIT_ALLOW_IPS: an exam hall or an office behind one
+ * NAT); per-account limits still do.
+ */
+export class IpAllowList {
+  private readonly list = new net.BlockList();
+  readonly empty: boolean;
+
+  constructor(entries: readonly string[]) {
+    for (const entry of entries) {
+      const range = parseIpRange(entry);
+      if (!range) throw new Error(`not an IP address or CIDR range: ${entry}`);
+      this.list.addSubnet(range.address, range.prefix, range.type);
+    }
+    this.empty = entries.length === 0;
+  }
+
+  has(ip: string): boolean {
+    if (this.empty) return false;
+    const plain = plainIp(ip);
+    const version = net.isIP(plain);
+    return version !== 0 && this.list.check(plain, version === 4 ? 'ipv4' : 'ipv6');
+  }
+}
+
+const allowLists = new WeakMap<readonly string[], IpAllowList>();
+
+/** Whether per-IP limits apply to `ip` under the configured allow-list (built once per list). */
+export function ipIsLimited(allowed: readonly string[], ip: string): boolean {
+  let list = allowLists.get(allowed);
+  if (!list) {
+    list = new IpAllowList(allowed);
+    allowLists.set(allowed, list);
+  }
+  return !list.has(ip);
 }

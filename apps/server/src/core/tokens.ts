@@ -10,12 +10,46 @@ export interface AccessClaims {
   sessionId?: string;
 }
 
+/**
+ * The sessions (`sid`) ended before their access tokens lapse, each until its last token expires. Held in
+ * memory by every instance (modules/auth/session-revocation.ts loads it and keeps it current), so checking
+ * a token reads no database.
+ */
+export class RevocationSet {
+  private readonly expiries = new Map<string, number>();
+
+  /** Adds a session, refused until `expiresAt` (ms since the epoch). */
+  add(sid: string, expiresAt: number): void {
+    if (expiresAt <= Date.now()) return;
+    this.expiries.set(sid, Math.max(expiresAt, this.expiries.get(sid) ?? 0));
+  }
+
+  has(sid: string): boolean {
+    const expiresAt = this.expiries.get(sid);
+    if (expiresAt === undefined) return false;
+    if (expiresAt > Date.now()) return true;
+    this.expiries.delete(sid);
+    return false;
+  }
+
+  /** Forgets the sessions whose tokens have all expired. */
+  prune(now = Date.now()): void {
+    for (const [sid, expiresAt] of this.expiries) if (expiresAt <= now) this.expiries.delete(sid);
+  }
+
+  get size(): number {
+    return this.expiries.size;
+  }
+}
+
 /** Short-lived HS256 access tokens; refresh tokens are opaque and live in the database. */
 export class TokenService {
   private readonly key: Uint8Array;
   constructor(
     secret: string,
     readonly accessTtlSeconds: number,
+    /** Ended sessions: their tokens fail `verifyAccess`. */
+    readonly revoked: RevocationSet = new RevocationSet(),
   ) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -34,14 +68,16 @@ export class TokenService {
       .sign(this.key);
   }
 
-  /** Returns the claims, or undefined for any invalid, expired or foreign token. */
+  /** Returns the claims, or undefined for any invalid, expired, foreign or revoked token. */
   async verifyAccess(token: string): Promise<AccessClaims | undefined> {
+    let claims: AccessClaims | undefined;
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: 'kaopei', algorithms: ['HS256'] });
-      return claimsOf(payload);
+      claims = claimsOf(payload);
     } catch {
       return undefined;
     }
+    return claims?.sessionId && this.revoked.has(claims.sessionId) ? undefined : claims;
   }
 
   /**

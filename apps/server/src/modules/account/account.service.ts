@@ -7,6 +7,7 @@ import { hashPassword, randomToken, sha256, verifyPassword } from '../../core/cr
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../core/http';
 import { recordActivity } from '../../core/activity';
 import { consumeSmsCode, sendSmsCode } from '../auth/sms-code.service';
+import { revokeSessionsOfUser } from '../auth/session-revocation';
 import { isUniqueViolation } from '../../core/db-errors';
 import { decodePassword, readNewPassword } from '../../core/password-input';
 import { maskPhone } from './credentials';
@@ -176,6 +177,8 @@ export async function changePassword(
       detail: `${ctx.realName} 修改了登录密码`,
     });
   });
+  // Access tokens of every session, this one included (the page asks to sign in again), stop at once.
+  await revokeSessionsOfUser(deps, ctx.userId);
 }
 
 async function limitResetAttempts(deps: Deps, ip: string): Promise<void> {
@@ -264,6 +267,7 @@ async function setPassword(
       detail: `${user.realName} ${how}重置了登录密码`,
     });
   });
+  await revokeSessionsOfUser(deps, user.id);
 }
 
 /** Forgotten password, step two by SMS: account + code + new password. */

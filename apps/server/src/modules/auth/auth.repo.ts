@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { organizations, refreshTokens, users } from '../../db/schema';
+import { organizations, refreshTokens, revokedSessions, users } from '../../db/schema';
 
 /**
  * Sign-in: the user (with their organisation's status) whose account, phone or e-mail is `username`, or
@@ -99,4 +99,44 @@ export async function claimRefreshToken(db: DbOrTx, id: number): Promise<boolean
     )
     .returning({ id: refreshTokens.id });
   return claimed.length === 1;
+}
+
+/**
+ * The sessions (refresh-token families) of a user that issued a token since `since`: those whose access
+ * tokens may still be valid.
+ */
+export async function findRecentSessionsOfUser(db: DbOrTx, userId: number, since: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.userId, userId), gt(refreshTokens.createdAt, since)));
+  return rows.map((r) => r.familyId);
+}
+
+/** Records ended sessions (a session revoked twice keeps the later expiry). */
+export async function insertRevokedSessions(db: DbOrTx, sids: string[], expiresAt: Date): Promise<void> {
+  await db
+    .insert(revokedSessions)
+    .values(sids.map((sid) => ({ sid, expiresAt })))
+    .onConflictDoUpdate({
+      target: revokedSessions.sid,
+      set: { expiresAt: sql`greatest(${revokedSessions.expiresAt}, excluded.expires_at)` },
+    });
+}
+
+/** The ended sessions whose access tokens may still be valid. */
+export async function findLiveRevokedSessions(db: DbOrTx) {
+  return db
+    .select({ sid: revokedSessions.sid, expiresAt: revokedSessions.expiresAt })
+    .from(revokedSessions)
+    .where(gt(revokedSessions.expiresAt, new Date()));
+}
+
+/** Forgets ended sessions whose access tokens have all expired; returns how many. */
+export async function deleteExpiredRevokedSessions(db: DbOrTx): Promise<number> {
+  const deleted = await db
+    .delete(revokedSessions)
+    .where(lte(revokedSessions.expiresAt, new Date()))
+    .returning({ sid: revokedSessions.sid });
+  return deleted.length;
 }

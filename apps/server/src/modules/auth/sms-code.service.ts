@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Deps } from '../../core/deps';
 import { sha256 } from '../../core/crypto';
 import { tooManyRequests } from '../../core/http';
+import { ipIsLimited } from '../../core/rate-limiter';
 import {
   addSmsCodeAttempt,
   findActiveUserByPhoneInAnyOrg,
@@ -14,7 +15,6 @@ import {
 export const SMS_CODE_TTL_SECONDS = 300;
 export const SMS_RESEND_SECONDS = 60;
 export const SMS_MAX_ATTEMPTS = 5;
-const SMS_PER_IP_PER_HOUR = 30;
 
 /** `exam`: proving a phone when registering for an exam through its open link. */
 export type SmsPurpose = 'login' | 'register' | 'reset' | 'bind' | 'exam';
@@ -26,7 +26,8 @@ function codeHash(deps: Pick<Deps, 'config'>, phone: string, purpose: SmsPurpose
 }
 
 /**
- * Sends a 6-digit code. One send per phone and purpose per 60 s, a per-IP cap, 5-minute expiry,
+ * Sends a 6-digit code. One send per phone and purpose per 60 s, hourly caps per phone and per IP
+ * (SMS_PHONE_MAX_PER_HOUR, SMS_IP_MAX_PER_HOUR, RATE_LIMIT_ALLOW_IPS), 5-minute expiry,
  * stored hashed. For sign-in, a phone that belongs to no active user gets no message but the same
  * answer, so the call cannot be used to find out who is registered.
  */
@@ -39,8 +40,15 @@ export async function sendSmsCode(deps: Deps, phone: string, purpose: SmsPurpose
       throw tooManyRequests(`验证码发送过于频繁，请 ${Math.ceil(SMS_RESEND_SECONDS - waited)} 秒后再试`);
     }
   }
-  const ipCount = await deps.rateLimiter.hit(`sms:ip:${ip}`, 3600);
-  if (ipCount > SMS_PER_IP_PER_HOUR) throw tooManyRequests('验证码发送次数过多，请稍后再试');
+  // The phone's own limit first; the address's (a whole exam hall behind NAT) is higher and skipped for
+  // allow-listed addresses.
+  const phoneCount = await deps.rateLimiter.hit(`sms:phone:${phone}`, 3600);
+  if (phoneCount > deps.config.smsPhoneMaxPerHour)
+    throw tooManyRequests('该手机号获取验证码次数过多，请 1 小时后再试');
+  if (ipIsLimited(deps.config.rateLimitAllowIps, ip)) {
+    const ipCount = await deps.rateLimiter.hit(`sms:ip:${ip}`, 3600);
+    if (ipCount > deps.config.smsIpMaxPerHour) throw tooManyRequests('验证码发送次数过多，请稍后再试');
+  }
 
   if (purpose === 'login') {
     const user = await findActiveUserByPhoneInAnyOrg(db, phone);
