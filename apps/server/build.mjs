@@ -10,11 +10,10 @@ const external = Object.keys(pkg.dependencies ?? {})
   .filter((name) => !name.startsWith('@kaopei/'))
   .flatMap((name) => [name, `${name}/*`]);
 
-await build({
+// OUTFILE lets parallel e2e runs keep builds apart.
+const outfile = process.env.OUTFILE ? path.resolve(process.env.OUTFILE) : 'dist/main.js';
+const common = {
   absWorkingDir: fileURLToPath(new URL('.', import.meta.url)),
-  entryPoints: ['src/main.ts'],
-  // OUTFILE lets parallel e2e runs keep builds apart.
-  outfile: process.env.OUTFILE ? path.resolve(process.env.OUTFILE) : 'dist/main.js',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -22,4 +21,12 @@ await build({
   sourcemap: true,
   external,
   logLevel: 'warning',
+};
+
+await build({ ...common, entryPoints: ['src/main.ts'], outfile });
+// The Excel import's worker thread (core/excel.ts starts it from next to the bundle).
+await build({
+  ...common,
+  entryPoints: ['src/core/excel-worker.ts'],
+  outfile: path.join(path.dirname(outfile), 'excel-worker.js'),
 });

@@ -1,6 +1,9 @@
-import ExcelJS from 'exceljs';
+import fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFields } from '@fastify/multipart';
+import { declaredUnzippedBytes, type SheetReadResult, type SheetRow } from './excel-read';
 import { badRequest } from './http';
 
 /** Excel pieces every import and export shares; what a sheet holds stays with its feature. */
@@ -55,44 +58,110 @@ export async function workbookBuffer(workbook: ExcelJS.Workbook): Promise<Buffer
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** Cell text as the user sees it: rich text joined, hyperlinks by their text, formulas by their result. */
-export function cellText(cell: ExcelJS.Cell): string {
-  const value = cell.value;
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object' && 'error' in value) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  let text: string;
+export { cellText, type SheetRow } from './excel-read';
+
+/** Longest an import's parse may take before its worker is stopped. */
+const PARSE_TIMEOUT_MS = 60_000;
+/** Heap of one parse worker: a hostile workbook that gets past the size checks dies here, alone. */
+const PARSE_HEAP_MB = 256;
+/** Parses running at once per instance; more wait their turn. */
+const PARSE_CONCURRENCY = 2;
+/** Below this many uncompressed bytes the compression ratio is not checked (small files compress well). */
+const RATIO_FLOOR_BYTES = 1024 * 1024;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withParseSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= PARSE_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
   try {
-    text = cell.text;
-  } catch {
-    text = '';
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
   }
-  return (text ?? '').replace(/\u00a0/g, ' ').trim();
 }
 
 /**
- * The sheet named `sheetName` of an uploaded workbook, or its first sheet. Fails with a Chinese 400
- * (`unreadable`) when the file is not a workbook, and when it has no sheet.
+ * The worker: the built file next to the bundle (npm start), or the TypeScript source loaded through
+ * tsx (dev and tests, where no built worker exists).
  */
-export async function readUploadedSheet(
+function startWorker(workerData: unknown): Worker {
+  const options = { workerData, resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB }, stdout: false };
+  const built = new URL('./excel-worker.js', import.meta.url);
+  if (fs.existsSync(built)) return new Worker(built, options);
+  const source = JSON.stringify(new URL('./excel-worker.ts', import.meta.url).href);
+  const viaTsx = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${source}, ${source}))`;
+  return new Worker(viaTsx, { ...options, eval: true });
+}
+
+function parseInWorker(buffer: Buffer, sheetName: string, maxRows: number): Promise<SheetReadResult> {
+  const worker = startWorker({ buffer: new Uint8Array(buffer), sheetName, maxRows });
+  return new Promise<SheetReadResult>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      reject(badRequest('文件过于复杂，解析超时，请拆分后再导入'));
+    }, PARSE_TIMEOUT_MS);
+    worker.once('message', (result: SheetReadResult) => {
+      clearTimeout(timer);
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', (error: Error & { code?: string }) => {
+      clearTimeout(timer);
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') reject(badRequest('文件解压后过大，请拆分后再导入'));
+      else reject(error);
+    });
+    worker.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error('excel worker exited without a result'));
+    });
+  });
+}
+
+/**
+ * The non-blank rows of the sheet named `sheetName` of an uploaded workbook (or its first sheet), read in
+ * a worker thread and streamed: more than `maxRows` non-blank rows (headers and examples included) fail
+ * with `tooMany` having read at most `maxRows + 1`. Fails with a Chinese 400 (`unreadable`) when the
+ * file is not a workbook, and when it has no sheet.
+ */
+export async function readUploadedRows(
   buffer: Buffer,
-  sheetName: string,
-  unreadable: string,
-): Promise<ExcelJS.Worksheet> {
-  const workbook = new ExcelJS.Workbook();
+  options: { sheetName: string; unreadable: string; maxRows: number; tooMany: string },
+): Promise<SheetRow[]> {
+  const result = await withParseSlot(() => parseInWorker(buffer, options.sheetName, options.maxRows));
+  if (!result.ok) throw badRequest(result.problem === 'noSheet' ? '文件中没有工作表' : options.unreadable);
+  if (result.truncated) throw badRequest(options.tooMany);
+  return result.rows;
+}
+
+/**
+ * Refuses a workbook whose entries inflate beyond the configured size or ratio, before anything parses.
+ * A file that is no zip at all passes: the parse calls it unreadable in the import's own words.
+ */
+export function assertInflatesSafely(
+  buffer: Buffer,
+  limits: { maxUnzippedBytes: number; maxRatio: number },
+): void {
+  let unzipped: number;
   try {
-    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
+    unzipped = declaredUnzippedBytes(buffer);
   } catch {
-    throw badRequest(unreadable);
+    return;
   }
-  const sheet = workbook.getWorksheet(sheetName) ?? workbook.worksheets[0];
-  if (!sheet) throw badRequest('文件中没有工作表');
-  return sheet;
+  if (unzipped > limits.maxUnzippedBytes) {
+    const mb = Math.round(limits.maxUnzippedBytes / 1024 / 1024);
+    throw badRequest(`文件解压后过大（超过 ${mb} MB），请拆分后再导入`);
+  }
+  if (unzipped > RATIO_FLOOR_BYTES && unzipped / Math.max(buffer.length, 1) > limits.maxRatio)
+    throw badRequest(`文件解压后过大（超过原文件的 ${limits.maxRatio} 倍），请拆分后再导入`);
 }
 
 /**
  * The one .xlsx file of a multipart upload, at most `maxBytes`, with the form's other fields. Fails with
- * a Chinese 400 when the request is not multipart, has no file, names no .xlsx (`notXlsx`) or is too big.
+ * a Chinese 400 when the request is not multipart, has no file, names no .xlsx (`notXlsx`), is too big,
+ * or inflates beyond the configured size or compression ratio (IMPORT_MAX_UNZIPPED_MB, IMPORT_MAX_ZIP_RATIO).
  */
 export async function receiveXlsx(
   request: FastifyRequest,
@@ -108,6 +177,11 @@ export async function receiveXlsx(
   }
   const buffer = await part.toBuffer().catch(() => {
     throw badRequest(`文件不能超过 ${maxBytes / 1024 / 1024}MB`);
+  });
+  const { config } = request.server.deps;
+  assertInflatesSafely(buffer, {
+    maxUnzippedBytes: config.importMaxUnzippedMb * 1024 * 1024,
+    maxRatio: config.importMaxZipRatio,
   });
   return { buffer, fields: part.fields };
 }

@@ -5,9 +5,9 @@ import { bearerToken } from '../../core/auth-hook';
 import { route } from '../../core/route';
 import { newStorageKey } from '../../core/storage';
 import { findFileByKeyInAnyOrg, insertFile } from './file.repo';
+import { allowedUploadType, servedAs } from './file.types';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /** URL under which a stored file is served. */
 export const fileUrl = (key: string) => `/api/files/${key}`;
@@ -22,14 +22,20 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       throw badRequest(`文件不能超过 ${MAX_UPLOAD_BYTES / 1024 / 1024}MB`);
     });
     const isPublic = request.query.public === '1';
-    if (isPublic && !IMAGE_TYPES.includes(part.mimetype))
-      throw badRequest('只能上传 PNG、JPG、GIF 或 WebP 图片');
-    const key = newStorageKey(request.ctx.organizationId, part.filename);
+    // The type is read from the bytes; the client's Content-Type and the name's extension count for nothing.
+    const type = await allowedUploadType(data, isPublic ? 'publicImage' : 'attachment');
+    if (!type)
+      throw badRequest(
+        isPublic
+          ? '只能上传 PNG、JPG、GIF 或 WebP 图片'
+          : '不支持该文件类型，请上传图片、音视频、PDF、Office 文档、压缩包或纯文本文件',
+      );
+    const key = newStorageKey(request.ctx.organizationId, `file.${type.ext}`);
     await storage.put(key, data);
     const row = await insertFile(db, request.ctx, {
       key,
       name: part.filename.slice(0, 255),
-      mime: part.mimetype,
+      mime: type.mime,
       size: data.length,
       isPublic: isPublic ? 1 : 0,
     });
@@ -52,10 +58,12 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const data = await storage.get(key);
       if (!data) throw notFound('文件不存在');
+      const { type, disposition } = servedAs(row.mime);
       return reply
-        .type(row.mime)
+        .type(type)
+        .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', row.isPublic ? 'public, max-age=86400' : 'private, no-store')
-        .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+        .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(row.name)}`)
         .send(data);
     },
     { hide: true },

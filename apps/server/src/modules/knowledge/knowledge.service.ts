@@ -13,7 +13,7 @@ import {
   updateKnowledgeNode,
   updateKnowledgeNodePosition,
 } from './knowledge.repo';
-import { cellText, readUploadedSheet, styleHeaderRow, workbookBuffer } from '../../core/excel';
+import { readUploadedRows, styleHeaderRow, workbookBuffer } from '../../core/excel';
 import {
   MAX_NAME_LENGTH,
   MAX_UPLOAD_ROWS,
@@ -407,11 +407,17 @@ export async function exportTree(db: Db, ctx: RequestContext, scope: KnowledgeSc
 
 /** Reads the level columns of each row (row numbers as Excel shows them). */
 async function parseUpload(buffer: Buffer): Promise<{ row: number; cells: string[] }[]> {
-  const sheet = await readUploadedSheet(buffer, '知识点', '无法读取该文件，请上传 .xlsx 文件');
+  const sheetRows = await readUploadedRows(buffer, {
+    sheetName: '知识点',
+    unreadable: '无法读取该文件，请上传 .xlsx 文件',
+    maxRows: MAX_UPLOAD_ROWS + 1,
+    tooMany: `一次最多导入 ${MAX_UPLOAD_ROWS} 行`,
+  });
   const levelColumns: number[] = [];
-  sheet.getRow(1).eachCell((cell, col) => {
-    const level = LEVEL_LABELS.indexOf(cellText(cell).replace(/\s/g, ''));
-    if (level >= 0) levelColumns[level] = col;
+  const header = sheetRows[0]?.row === 1 ? sheetRows[0].cells : [];
+  header.forEach((text, i) => {
+    const level = LEVEL_LABELS.indexOf(text.replace(/\s/g, ''));
+    if (level >= 0) levelColumns[level] = i + 1;
   });
   if (levelColumns[0] === undefined) throw badRequest('表头须为“一级、二级、三级……”，请使用导出的文件格式');
   const columns: number[] = [];
@@ -420,9 +426,9 @@ async function parseUpload(buffer: Buffer): Promise<{ row: number; cells: string
     columns.push(col);
   }
   const out: { row: number; cells: string[] }[] = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const cells = columns.map((col) => cellText(row.getCell(col)));
+  for (const { row: r, cells: all } of sheetRows) {
+    if (r === 1) continue;
+    const cells = columns.map((col) => all[col - 1] ?? '');
     if (cells.every((cell) => cell === '')) continue;
     out.push({ row: r, cells });
   }

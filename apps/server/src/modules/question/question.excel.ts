@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { AppError, badRequest } from '../../core/http';
 import type { JobProgress } from '../../core/jobs';
-import { cellText, readUploadedSheet, styleHeaderRow, workbookBuffer } from '../../core/excel';
+import { readUploadedRows, styleHeaderRow, workbookBuffer } from '../../core/excel';
 import { insertPrepared, prepareQuestion, STATUS_LABELS, type PreparedQuestion } from './question.service';
 import { listQuestionsForExport } from './question.repo';
 import type { ImportMode, ImportResult, ImportRowError } from '@kaopei/shared/contracts/file';
@@ -100,23 +100,30 @@ export interface ImportRow {
 
 /** Reads the rows of an import workbook (header in row 1, matched by name). */
 export async function parseQuestionFile(buffer: Buffer): Promise<ImportRow[]> {
-  const sheet = await readUploadedSheet(buffer, SHEET_NAME, '无法读取该文件，请上传用模板填写的 .xlsx 文件');
+  const tooMany = `每次最多导入 ${MAX_IMPORT_ROWS} 行，请拆分文件后再导入`;
+  const sheetRows = await readUploadedRows(buffer, {
+    sheetName: SHEET_NAME,
+    unreadable: '无法读取该文件，请上传用模板填写的 .xlsx 文件',
+    // Room for the header and the template's example rows.
+    maxRows: MAX_IMPORT_ROWS + 1 + EXAMPLES.length,
+    tooMany,
+  });
   const columnOf = new Map<Field, number>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const header = cellText(cell).replace(/[*＊\s]/g, '');
-    const column = COLUMNS.find((c) => c.header.replace('*', '') === header);
-    if (column) columnOf.set(column.field, col);
+  const header = sheetRows[0]?.row === 1 ? sheetRows[0].cells : [];
+  header.forEach((text, i) => {
+    const column = COLUMNS.find((c) => c.header.replace('*', '') === text.replace(/[*＊\s]/g, ''));
+    if (column) columnOf.set(column.field, i + 1);
   });
   if (!columnOf.has('type') || !columnOf.has('stem')) {
     throw badRequest('文件缺少表头「题型*」和「题干*」，请使用下载的导入模板');
   }
   const rows: ImportRow[] = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
+  for (const { row: r, cells } of sheetRows) {
+    if (r === 1) continue;
     const values: Values = {};
     let blank = true;
     for (const [field, col] of columnOf) {
-      const text = cellText(row.getCell(col));
+      const text = cells[col - 1] ?? '';
       if (text !== '') {
         values[field] = text;
         blank = false;
@@ -124,8 +131,7 @@ export async function parseQuestionFile(buffer: Buffer): Promise<ImportRow[]> {
     }
     if (blank || (values.stem ?? '').startsWith('示例：')) continue;
     rows.push({ row: r, values });
-    if (rows.length > MAX_IMPORT_ROWS)
-      throw badRequest(`每次最多导入 ${MAX_IMPORT_ROWS} 行，请拆分文件后再导入`);
+    if (rows.length > MAX_IMPORT_ROWS) throw badRequest(tooMany);
   }
   if (rows.length === 0) throw badRequest('文件中没有可导入的试题');
   return rows;

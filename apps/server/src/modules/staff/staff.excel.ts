@@ -2,14 +2,7 @@ import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { badRequest } from '../../core/http';
 import { dateStamp, type DownloadFile } from '../../core/download';
-import {
-  cellText,
-  readUploadedSheet,
-  styleHeaderRow,
-  workbookBuffer,
-  XLSX_MIME,
-  ZIP_MIME,
-} from '../../core/excel';
+import { readUploadedRows, styleHeaderRow, workbookBuffer, XLSX_MIME, ZIP_MIME } from '../../core/excel';
 
 /** Rows per exported workbook; larger exports become a zip of several workbooks. */
 export const EXPORT_ROWS_PER_FILE = 5000;
@@ -215,17 +208,24 @@ function normaliseHeader(text: string): string {
 
 /** Reads the rows of an import workbook. Fails with a Chinese 400 when the file is not a usable template. */
 export async function parseImportFile(buffer: Buffer): Promise<ImportRow[]> {
-  const sheet = await readUploadedSheet(buffer, '员工信息', '无法读取该文件，请上传用模板填写的 .xlsx 文件');
+  const tooMany = `每次最多导入 ${MAX_IMPORT_ROWS} 行，请拆分文件后再导入`;
+  const sheetRows = await readUploadedRows(buffer, {
+    sheetName: '员工信息',
+    unreadable: '无法读取该文件，请上传用模板填写的 .xlsx 文件',
+    // Room for the header (within the first ten rows) and the example row.
+    maxRows: MAX_IMPORT_ROWS + 11,
+    tooMany,
+  });
 
   // The header is the first row (within the first ten) naming both 姓名 and 账号.
   let headerRow = 0;
   const columnOf = new Map<ImportField, number>();
-  for (let r = 1; r <= Math.min(10, sheet.rowCount) && headerRow === 0; r++) {
+  for (const { row: r, cells } of sheetRows) {
+    if (r > 10 || headerRow !== 0) break;
     const found = new Map<ImportField, number>();
-    sheet.getRow(r).eachCell((cell, col) => {
-      const header = normaliseHeader(cellText(cell));
-      const column = IMPORT_COLUMNS.find((c) => c.aliases.includes(header));
-      if (column && !found.has(column.field)) found.set(column.field, col);
+    cells.forEach((text, i) => {
+      const column = IMPORT_COLUMNS.find((c) => c.aliases.includes(normaliseHeader(text)));
+      if (column && !found.has(column.field)) found.set(column.field, i + 1);
     });
     if (found.has('realName') && found.has('account')) {
       headerRow = r;
@@ -235,20 +235,19 @@ export async function parseImportFile(buffer: Buffer): Promise<ImportRow[]> {
   if (headerRow === 0) throw badRequest('文件缺少表头「姓名*」和「账号*」，请使用下载的导入模板');
 
   const rows: ImportRow[] = [];
-  for (let r = headerRow + 1; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
+  for (const { row: r, cells } of sheetRows) {
+    if (r <= headerRow) continue;
     const values = {} as Record<ImportField, string>;
     let blank = true;
     for (const column of IMPORT_COLUMNS) {
       const col = columnOf.get(column.field);
-      const text = col === undefined ? '' : cellText(row.getCell(col));
+      const text = col === undefined ? '' : (cells[col - 1] ?? '');
       values[column.field] = text;
       if (text !== '') blank = false;
     }
     if (blank || values.realName === EXAMPLE_ROW.realName) continue;
     rows.push({ row: r, values });
-    if (rows.length > MAX_IMPORT_ROWS)
-      throw badRequest(`每次最多导入 ${MAX_IMPORT_ROWS} 行，请拆分文件后再导入`);
+    if (rows.length > MAX_IMPORT_ROWS) throw badRequest(tooMany);
   }
   if (rows.length === 0) throw badRequest('文件中没有可导入的员工数据');
   return rows;
