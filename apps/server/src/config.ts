@@ -1,7 +1,13 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseIpRange } from './core/rate-limiter';
 
-const DEFAULT_JWT_SECRET = 'kaopei-dev-jwt-secret-change-me';
+/** The development secret of earlier versions: public, so tokens signed with it are forgeable. */
+export const PUBLIC_DEV_JWT_SECRET = 'kaopei-dev-jwt-secret-change-me';
+/** Where a secret generated at the first start is kept, in the data directory (mode 0600). */
+export const JWT_SECRET_FILE = 'jwt-secret';
 const DEFAULT_CLIENT_ID = 'kaopei-web';
 const DEFAULT_CLIENT_SECRET = 'kaopei-secret';
 const DEFAULT_DEMO_PASSWORD = 'Kaopei@2024';
@@ -21,7 +27,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().url().optional(),
-  JWT_SECRET: z.string().min(16).default(DEFAULT_JWT_SECRET),
+  JWT_SECRET: z.string().min(16).optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(1800),
   REFRESH_TOKEN_TTL: z.coerce
     .number()
@@ -38,6 +44,16 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['outbox', 'log']).default('outbox'),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  LOGIN_IP_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(300),
+  SMS_PHONE_MAX_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  SMS_IP_MAX_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  RATE_LIMIT_ALLOW_IPS: z
+    .string()
+    .optional()
+    .refine(
+      (v) => (v ?? '').split(',').every((entry) => entry.trim() === '' || parseIpRange(entry) !== undefined),
+      'RATE_LIMIT_ALLOW_IPS 只能是逗号分隔的 IP 地址或 CIDR 网段',
+    ),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -64,9 +80,9 @@ const envSchema = z.object({
     .default('pgboss'),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   QUEUE_WORK: z.enum(['true', 'false']).default('true'),
-  API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
   IMPORT_MAX_UNZIPPED_MB: z.coerce.number().int().min(1).max(1024).default(50),
   IMPORT_MAX_ZIP_RATIO: z.coerce.number().int().min(2).max(10_000).default(100),
+  API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -80,6 +96,8 @@ export interface Config {
   databasePoolSize: number;
   redisUrl?: string;
   jwtSecret: string;
+  /** Where jwtSecret came from: the environment, or the file generated in the data directory. */
+  jwtSecretSource: 'env' | 'file';
   accessTokenTtl: number;
   refreshTokenTtl: number;
   oauthClientId: string;
@@ -92,6 +110,14 @@ export interface Config {
   smsProvider: 'outbox' | 'log';
   loginMaxAttempts: number;
   loginWindowSeconds: number;
+  /** Failed sign-ins per IP address per login window (all accounts together). */
+  loginIpMaxAttempts: number;
+  /** SMS codes per phone number per hour (all purposes together). */
+  smsPhoneMaxPerHour: number;
+  /** SMS codes per IP address per hour. */
+  smsIpMaxPerHour: number;
+  /** Addresses and CIDR ranges that per-IP limits never apply to (per-account limits still do). */
+  rateLimitAllowIps: string[];
   bodyLimit: number;
   corsOrigins: string[];
   trustProxy: boolean;
@@ -125,12 +151,12 @@ export interface Config {
   queuePollSeconds: number;
   /** Whether this instance works the job queue in the background (integration tests drain it by hand). */
   queueWork: boolean;
-  /** Serve the OpenAPI description and its UI at /api/docs (default: on, except in production). */
-  apiDocs: boolean;
   /** An imported .xlsx may inflate to at most this many MB (its zip's central directory, before parsing). */
   importMaxUnzippedMb: number;
   /** …and to at most this many times its own size (checked above 1 MB inflated). */
   importMaxZipRatio: number;
+  /** Serve the OpenAPI description and its UI at /api/docs (default: on, except in production). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -151,7 +177,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
-    jwtSecret: e.JWT_SECRET,
+    // Filled below: JWT_SECRET, or the data directory's generated secret outside production.
+    jwtSecret: e.JWT_SECRET ?? '',
+    jwtSecretSource: e.JWT_SECRET ? 'env' : 'file',
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     oauthClientId: e.OAUTH_CLIENT_ID,
@@ -164,6 +192,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smsProvider: e.SMS_PROVIDER,
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+    loginIpMaxAttempts: e.LOGIN_IP_MAX_ATTEMPTS,
+    smsPhoneMaxPerHour: e.SMS_PHONE_MAX_PER_HOUR,
+    smsIpMaxPerHour: e.SMS_IP_MAX_PER_HOUR,
+    rateLimitAllowIps: (e.RATE_LIMIT_ALLOW_IPS ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     bodyLimit: e.BODY_LIMIT_BYTES,
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(',')
@@ -198,7 +233,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('Invalid configuration: JUDGE=judge0 needs JUDGE_URL');
   if (config.env === 'production') {
     const defaults: string[] = [];
-    if (config.jwtSecret === DEFAULT_JWT_SECRET) defaults.push('JWT_SECRET');
+    if (!e.JWT_SECRET || e.JWT_SECRET === PUBLIC_DEV_JWT_SECRET) defaults.push('JWT_SECRET');
     if (config.oauthClientSecret === DEFAULT_CLIENT_SECRET) defaults.push('OAUTH_CLIENT_SECRET');
     if (defaults.length > 0) {
       throw new ConfigError(`Refusing to start in production with default secrets: ${defaults.join(', ')}`);
@@ -206,6 +241,43 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // The outbox would expose SMS codes; production needs a real provider.
     if (config.smsProvider === 'outbox') config.smsProvider = 'log';
     config.seedDemo = false;
+  } else if (!e.JWT_SECRET) {
+    config.jwtSecret = readOrCreateSecret(path.join(config.dataDir, JWT_SECRET_FILE));
   }
   return config;
+}
+
+/**
+ * The secret kept in `file`, made on the first call: 32 random bytes, written once with mode 0600 (two
+ * processes starting together end up with the same secret).
+ */
+export function readOrCreateSecret(file: string): string {
+  const existing = readSecret(file);
+  if (existing) return existing;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Written aside, then linked into place: the link fails if another process got there first.
+  const draft = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(draft, crypto.randomBytes(32).toString('base64url') + '\n', { mode: 0o600, flag: 'wx' });
+  try {
+    fs.linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
+  const created = readSecret(file);
+  if (!created) throw new ConfigError(`Invalid configuration: ${file} holds no usable secret`);
+  return created;
+}
+
+function readSecret(file: string): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  if (text.length < 16) throw new ConfigError(`Invalid configuration: ${file} holds no usable secret`);
+  return text;
 }
