@@ -11,7 +11,15 @@ import {
   type JudgeRequest,
   type JudgeResult,
 } from './judge';
-import { C_TOOLCHAIN, SHELL_TOOLS, javaPaths, manifestText, pythonPaths, rootManifest } from './sandbox-root';
+import {
+  C_TOOLCHAIN,
+  SHELL_TOOLS,
+  javaPaths,
+  manifestDirs,
+  manifestText,
+  pythonPaths,
+  rootManifest,
+} from './sandbox-root';
 import { BOX_FULL_FILE, MAX_FILES, sandboxScript } from './sandbox-script';
 
 /** The unprivileged uid/gid every judged program runs as (nobody). */
@@ -156,7 +164,7 @@ export class LocalJudge implements Judge {
   readonly name = 'local';
   private checked: string[] | undefined;
 
-  private readonly manifests = new Map<CodeLanguage, string>();
+  private readonly manifests = new Map<CodeLanguage, { list: string; dirs: string }>();
 
   /**
    * @param workRoot where each run's files live on the host (source, compiled program, bookkeeping)
@@ -181,13 +189,14 @@ export class LocalJudge implements Judge {
   }
 
   /** The minimal root's manifest for a language, computed once. */
-  private manifest(language: CodeLanguage): string {
-    let text = this.manifests.get(language);
-    if (text === undefined) {
-      text = manifestText(rootManifest(LANGUAGES[language].root()));
-      this.manifests.set(language, text);
+  private manifest(language: CodeLanguage): { list: string; dirs: string } {
+    let manifest = this.manifests.get(language);
+    if (manifest === undefined) {
+      const entries = rootManifest(LANGUAGES[language].root());
+      manifest = { list: manifestText(entries), dirs: manifestDirs(entries) };
+      this.manifests.set(language, manifest);
     }
-    return text;
+    return manifest;
   }
 
   async run(request: JudgeRequest): Promise<JudgeResult> {
@@ -198,7 +207,9 @@ export class LocalJudge implements Judge {
     const base = fs.mkdtempSync(path.join(this.workRoot, 'kaopei-judge-'));
     try {
       // Only root reads these; the program gets a copy in a work directory of its own.
-      fs.writeFileSync(path.join(base, 'root.list'), this.manifest(request.language));
+      const manifest = this.manifest(request.language);
+      fs.writeFileSync(path.join(base, 'root.list'), manifest.list);
+      fs.writeFileSync(path.join(base, 'root.dirs'), manifest.dirs);
       const box = path.join(base, 'box');
       fs.mkdirSync(box, { mode: 0o700 });
       fs.writeFileSync(path.join(box, spec.file), request.code, { mode: 0o644 });

@@ -132,6 +132,18 @@ export function rootManifest(paths: readonly string[]): RootEntry[] {
   });
 }
 
+/** The directories (relative to the new root) the entries are mounted at or created in. */
+export function manifestDirs(entries: readonly RootEntry[]): string {
+  const dirs = new Set<string>();
+  for (const entry of entries) dirs.add(entry.kind === 'dir' ? entry.path : path.dirname(entry.path));
+  dirs.delete('/');
+  return [...dirs]
+    .map((dir) => dir.slice(1))
+    .sort()
+    .join('\n')
+    .concat('\n');
+}
+
 /** The manifest as the sandbox script reads it: `D path`, `F path` or `L path target` per line. */
 export function manifestText(entries: readonly RootEntry[]): string {
   return entries

@@ -7,7 +7,7 @@ export const MAX_FILES = 4096;
 
 /**
  * Runs as root inside fresh mount, pid, network, ipc and uts namespaces, with arguments: the run's
- * host directory B, CPU seconds, work directory MB, whether to keep the work directory (1 after a
+ * host directory B (holding root.list and root.dirs, see sandbox-root.ts), CPU seconds, work directory MB, whether to keep the work directory (1 after a
  * compile), then the command. Builds an empty tmpfs root holding only the paths listed in B/root.list
  * (read-only binds and links), a fresh size-capped tmpfs work directory at /box seeded from B/box, a
  * small /tmp, /proc of the new pid namespace and four device nodes; then runs the program as nobody
@@ -25,21 +25,21 @@ R=$B/root
 mkdir -p "$R" || fail mkdir
 mount --make-rprivate / || fail private
 mount -t tmpfs -o size=1m,mode=755 tmpfs "$R" || fail root
+cd "$R" && xargs -d '\\n' mkdir -p box tmp proc dev < "$B/root.dirs" || fail dirs
 while read -r kind p t; do
   case $kind in
-    D) mkdir -p "$R$p" && mount --bind "$p" "$R$p" && mount -o remount,bind,ro,nosuid,nodev "$R$p" ;;
-    F) mkdir -p "$R\${p%/*}" && touch "$R$p" && mount --bind "$p" "$R$p" && mount -o remount,bind,ro,nosuid,nodev "$R$p" ;;
-    L) mkdir -p "$R\${p%/*}" && ln -s "$t" "$R$p" ;;
+    D) mount --bind -o ro,nosuid,nodev "$p" "$R$p" ;;
+    F) : > "$R$p" && mount --bind -o ro,nosuid,nodev "$p" "$R$p" ;;
+    L) ln -s "$t" "$R$p" ;;
     *) false ;;
   esac || fail "root $p"
 done < "$B/root.list"
-mkdir -p "$R/box" "$R/tmp" "$R/proc" "$R/dev" || fail dirs
-mount -t tmpfs -o size=\${BOX_MB}m,nr_inodes=${MAX_FILES},mode=755,nosuid,nodev tmpfs "$R/box" || fail box
-cp -R "$B/box/." "$R/box/" && chown -R ${uid}:${uid} "$R/box" || fail seed
+mount -t tmpfs -o size=\${BOX_MB}m,nr_inodes=${MAX_FILES},mode=755,uid=${uid},gid=${uid},nosuid,nodev tmpfs "$R/box" || fail box
+cp -R "$B/box/." "$R/box/" || fail seed
 mount -t tmpfs -o size=16m,nr_inodes=${MAX_FILES},mode=1777,nosuid,nodev tmpfs "$R/tmp" || fail tmp
 mount -t proc -o nosuid,nodev,noexec proc "$R/proc" || fail proc
 for f in null zero urandom random; do
-  touch "$R/dev/$f" && mount --bind "/dev/$f" "$R/dev/$f" || fail "dev $f"
+  : > "$R/dev/$f" && mount --bind "/dev/$f" "$R/dev/$f" || fail "dev $f"
 done
 mount -o remount,bind,ro "$R" || fail ro
 date +%s%N > "$B/started"
