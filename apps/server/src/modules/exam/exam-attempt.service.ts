@@ -206,6 +206,8 @@ function shuffle<T>(list: readonly T[]): T[] {
 }
 
 /** The exam with the caller's place in it: candidate row (null if none), attempts and the exam's papers. */
+type CandidateState = Awaited<ReturnType<typeof candidateState>>;
+
 async function candidateState(db: Db, ctx: RequestContext, examId: number) {
   const row = await findCandidateState(db, ctx, examId);
   if (!row) throw notFound('考试不存在或未发布');
@@ -219,20 +221,13 @@ async function candidateState(db: Db, ctx: RequestContext, examId: number) {
   };
 }
 
-/**
- * Starts an attempt (or returns the open one): the candidate's own paper — a designated paper, or one
- * of the exam's papers in turn — drawn, frozen and shuffled per the paper's and the exam's settings.
- *
- * The hot path of an exam's first minute (bench/exam-load.bench.ts): reads outside any transaction, the
- * questions' content from the frozen-question cache, the attempt and its questions written by one
- * statement, and the response built from what is at hand rather than read back.
- */
-export async function startAttempt(db: Db, ctx: RequestContext, examId: number): Promise<AttemptView> {
-  const { exam, candidate, mine, paperVersions, frozenVersions } = await candidateState(db, ctx, examId);
-  const paperIds = [...paperVersions.keys()].sort((a, b) => a - b);
-  const now = Date.now();
-  const resumable = mine.find((attempt) => attempt.status === 0 && attempt.deadlineAt + SAVE_GRACE_MS > now);
-  if (resumable) return attemptView(db, ctx, resumable.id);
+/** Whether the candidate may start a new attempt now: the exam open, not too late, attempts left. */
+function assertMayStart(
+  exam: CandidateState['exam'],
+  candidate: CandidateState['candidate'],
+  attemptsUsed: number,
+  now: number,
+): void {
   const state = examState(exam, now);
   if (state === 'upcoming') throw conflict('考试尚未开始');
   if (state === 'ended') throw conflict('考试已结束');
@@ -243,26 +238,16 @@ export async function startAttempt(db: Db, ctx: RequestContext, examId: number):
   ) {
     throw conflict(`开考 ${exam.lateEntryMinutes} 分钟后不能再进入考试`);
   }
-  const attemptsUsed = mine.length;
   if (attemptsUsed >= exam.attemptsAllowed + candidate.extraAttempts) throw conflict('考试次数已用完');
+}
 
-  const paperId = candidate.designatedPaperId ?? paperIds[(ctx.userId + attemptsUsed) % paperIds.length];
-  if (paperId === undefined) throw conflict('考试没有试卷，请联系管理员');
-  const plan = await planPaperForCandidate(
-    db,
-    exam.organizationId,
-    paperId,
-    `${examId}:${ctx.userId}:${attemptsUsed}`,
-    paperVersions.get(paperId),
-  );
-  const frozen = await frozenQuestions(
-    db,
-    examId,
-    plan.sections.flatMap((section) => section.items.map((item) => item.questionId)),
-    frozenVersions,
-  );
-  const settings = settingsOf(exam);
-  const rows: CandidateRow[] = plan.sections.flatMap((section, sectionSort) => {
+/** The candidate's own questions: the plan's frozen questions, shuffled per the paper and the exam. */
+function candidateRows(
+  plan: Awaited<ReturnType<typeof planPaperForCandidate>>,
+  frozen: Map<number, FrozenQuestion>,
+  settings: ReturnType<typeof settingsOf>,
+): CandidateRow[] {
+  return plan.sections.flatMap((section, sectionSort) => {
     const present = section.items.filter((item) => frozen.has(item.questionId));
     const list = settings.shuffleQuestions ? shuffle(present) : present;
     return list.map((item, sort) => {
@@ -284,6 +269,41 @@ export async function startAttempt(db: Db, ctx: RequestContext, examId: number):
       };
     });
   });
+}
+
+/**
+ * Starts an attempt (or returns the open one): the candidate's own paper — a designated paper, or one
+ * of the exam's papers in turn — drawn, frozen and shuffled per the paper's and the exam's settings.
+ *
+ * The hot path of an exam's first minute (bench/exam-load.bench.ts): reads outside any transaction, the
+ * questions' content from the frozen-question cache, the attempt and its questions written by one
+ * statement, and the response built from what is at hand rather than read back.
+ */
+export async function startAttempt(db: Db, ctx: RequestContext, examId: number): Promise<AttemptView> {
+  const { exam, candidate, mine, paperVersions, frozenVersions } = await candidateState(db, ctx, examId);
+  const paperIds = [...paperVersions.keys()].sort((a, b) => a - b);
+  const now = Date.now();
+  const resumable = mine.find((attempt) => attempt.status === 0 && attempt.deadlineAt + SAVE_GRACE_MS > now);
+  if (resumable) return attemptView(db, ctx, resumable.id);
+  const attemptsUsed = mine.length;
+  assertMayStart(exam, candidate, attemptsUsed, now);
+
+  const paperId = candidate.designatedPaperId ?? paperIds[(ctx.userId + attemptsUsed) % paperIds.length];
+  if (paperId === undefined) throw conflict('考试没有试卷，请联系管理员');
+  const plan = await planPaperForCandidate(
+    db,
+    exam.organizationId,
+    paperId,
+    `${examId}:${ctx.userId}:${attemptsUsed}`,
+    paperVersions.get(paperId),
+  );
+  const frozen = await frozenQuestions(
+    db,
+    examId,
+    plan.sections.flatMap((section) => section.items.map((item) => item.questionId)),
+    frozenVersions,
+  );
+  const rows = candidateRows(plan, frozen, settingsOf(exam));
   if (rows.length === 0) throw conflict('试卷没有试题，请联系管理员');
 
   const deadline =
