@@ -81,6 +81,10 @@ test('an admin creates every type, filters, imports with row errors and audits',
     await d.getByLabel('选项B', { exact: true }).fill('乙');
     await d.getByLabel('选项C', { exact: true }).fill('丙');
     await d.getByLabel('选项D', { exact: true }).fill('丁');
+    // No option starts marked: saving without choosing is refused on the field (issue 14, point 6).
+    await expect(d.getByLabel('选项A正确')).not.toBeChecked();
+    await d.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(d.getByText('单选题必须有且只有一个正确选项（当前 0 个）')).toBeVisible();
     await d.getByLabel('选项B正确').check();
   });
   await newQuestion(page, bank, '多选题', `多选${tag}`, async (d) => {
@@ -88,6 +92,7 @@ test('an admin creates every type, filters, imports with row errors and audits',
     await d.getByLabel('选项B', { exact: true }).fill('乙');
     await d.getByLabel('选项C', { exact: true }).fill('丙');
     await d.getByLabel('选项D', { exact: true }).fill('丁');
+    await d.getByLabel('选项A正确').check();
     await d.getByLabel('选项C正确').check();
   });
   await newQuestion(page, bank, '判断题', `判断${tag}`, async (d) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QUESTION_TYPES, QuestionType, parseQuestionKey } from '@kaopei/shared';
-import { EMPTY_KEY, KEY_EDITORS, type KeyFormValues } from './key-editors';
+import { EMPTY_KEY, KEY_EDITORS, choiceOptionsProblem, type KeyFormValues } from './key-editors';
 
 const STORED: Record<
   QuestionType,
@@ -62,5 +62,18 @@ describe('KEY_EDITORS', () => {
       templates: { java: 'class A {}', python: 'pass' },
     });
     expect((code.answer as { templates: unknown }).templates).toEqual({ java: 'class A {}' });
+  });
+});
+
+describe('a new choice question', () => {
+  it('starts with no option marked correct, and the field says so until one is', () => {
+    expect(EMPTY_KEY.options.every((option) => !option.correct)).toBe(true);
+    const filled = EMPTY_KEY.options.map((option, index) => ({ ...option, content: `选项${index}` }));
+    expect(choiceOptionsProblem(true, filled)).toBe('单选题必须有且只有一个正确选项（当前 0 个）');
+    const one = filled.map((option, index) => ({ ...option, correct: index === 1 }));
+    expect(choiceOptionsProblem(true, one)).toBeNull();
+    expect(choiceOptionsProblem(false, one)).toBe('多选题至少需要两个正确选项（当前 1 个）');
+    const two = filled.map((option, index) => ({ ...option, correct: index < 2 }));
+    expect(choiceOptionsProblem(false, two)).toBeNull();
   });
 });

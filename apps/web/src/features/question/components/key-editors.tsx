@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Checkbox, Form, InputNumber, Space } from 'antd';
-import { CODE_LANGUAGES, QuestionType, type CodeLanguage } from '@kaopei/shared';
+import { CODE_LANGUAGES, QuestionType, parseQuestionKey, type CodeLanguage } from '@kaopei/shared';
 import { CodeEditor, type CodeByLanguage } from '../../../components/code-editor';
 import type { ChoiceOption, CodeAnswer, FillAnswer, QuestionRow, ShortAnswer } from '../api';
 import { FillEditor, OptionsEditor, ShortEditor, TestCasesEditor, TrueFalseEditor } from './answer-editors';
@@ -19,8 +19,9 @@ export interface KeyFormValues {
 }
 
 export const EMPTY_KEY: KeyFormValues = {
+  // No option is marked: a writer who forgets to choose is told so, rather than saving answer A.
   options: [
-    { content: '', correct: true },
+    { content: '', correct: false },
     { content: '', correct: false },
     { content: '', correct: false },
     { content: '', correct: false },
@@ -44,10 +45,28 @@ export interface KeyEditor {
   fromForm: (values: KeyFormValues) => { options?: ChoiceOption[]; answer?: unknown };
 }
 
+/** The kind's own rule (the server's), on the options field: its message shows under the options. */
+export function choiceOptionsProblem(single: boolean, options: ChoiceOption[]): string | null {
+  const type = single ? QuestionType.SINGLE : QuestionType.MULTIPLE;
+  const result = parseQuestionKey(type, options, null);
+  return result.ok ? null : result.problem.message;
+}
+
 function choiceEditor(single: boolean): KeyEditor {
   return {
     Fields: () => (
-      <Form.Item name="options" label="选项（勾选正确答案）">
+      <Form.Item
+        name="options"
+        label="选项（勾选正确答案）"
+        rules={[
+          {
+            validator: async (_, options: ChoiceOption[]) => {
+              const problem = choiceOptionsProblem(single, options);
+              if (problem) throw new Error(problem);
+            },
+          },
+        ]}
+      >
         <OptionsEditor single={single} />
       </Form.Item>
     ),
