@@ -74,6 +74,7 @@ const envSchema = z.object({
   JUDGE_TOKEN: z.string().optional(),
   JUDGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   JUDGE_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  JUDGE_WORK_DIR_MB: z.coerce.number().int().min(8).max(4096).default(64),
   QUEUE_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'QUEUE_SCHEMA 只能包含小写字母、数字和下划线')
@@ -145,6 +146,8 @@ export interface Config {
   judgeConcurrency: number;
   /** How often judge jobs queued with a closing attempt are handed to the job queue; 0: never (tests drain). */
   judgePollMs: number;
+  /** Size of a judged program's work directory (a tmpfs, counted in its memory), MB. */
+  judgeWorkDirMb: number;
   /** The PostgreSQL schema of the job queue's tables (core/queue.ts). */
   queueSchema: string;
   /** How often an idle queue worker looks for jobs. */
@@ -221,6 +224,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     judgeToken: e.JUDGE_TOKEN,
     judgeConcurrency: e.JUDGE_CONCURRENCY,
     judgePollMs: e.JUDGE_POLL_MS,
+    judgeWorkDirMb: e.JUDGE_WORK_DIR_MB,
     queueSchema: e.QUEUE_SCHEMA,
     queuePollSeconds: e.QUEUE_POLL_SECONDS,
     queueWork: e.QUEUE_WORK === 'true',

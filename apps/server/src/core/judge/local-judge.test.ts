@@ -274,6 +274,19 @@ describe('LocalJudge sandbox', () => {
       await healthy();
     });
 
+    it('takes the work directory size from its setting', async () => {
+      const small = new LocalJudge(workRoot, 8);
+      const code =
+        'for i in range(2):\n    open(f"part{i}.bin", "wb").write(b"x" * (5 * 1024 * 1024))\nprint("ok")';
+      const cases = [{ input: '', output: 'ok' }];
+      const request = { language: 'python' as const, code, cases, timeLimitMs: 5000, memoryLimitMb: 256 };
+      const result = await small.run(request);
+      expect(result.verdict).toBe('output_limit');
+      expect(result.cases[0]?.stderr).toContain('上限 8 MB');
+      // The same program fits the default 64 MB.
+      expect((await judge.run(request)).verdict).toBe('accepted');
+    });
+
     it('keeps a compiled program between compiling and running, and each case starts from a clean directory', async () => {
       if (!judge.languages().includes('c')) return;
       const code = [

@@ -147,6 +147,9 @@ export function missingSandboxFeatures(): string[] {
     '/usr/sbin/chroot',
     '/usr/bin/sh',
     '/usr/bin/mount',
+    '/usr/bin/xargs',
+    '/usr/bin/cp',
+    '/usr/bin/stat',
   ])
     if (!fs.existsSync(tool)) missing.push(tool);
   for (const controller of ['memory', 'pids'])
