@@ -15,10 +15,16 @@ export const MAX_DEPTH = 32;
 
 // A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
 const UNREADABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// The cheap first look (no lookaround): most text has neither a NUL nor a surrogate (emoji have pairs).
+const SUSPECT = /[\0\ud800-\udfff]/;
+
+function unreadable(text: string): boolean {
+  return SUSPECT.test(text) && UNREADABLE.test(text);
+}
 
 /** The Chinese message for what is wrong with a request value, or undefined when it is fine. */
 export function edgeProblem(value: unknown, depth = 0): string | undefined {
-  if (typeof value === 'string') return UNREADABLE.test(value) ? UNREADABLE_CHARACTER : undefined;
+  if (typeof value === 'string') return unreadable(value) ? UNREADABLE_CHARACTER : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   if (depth >= MAX_DEPTH) return TOO_DEEP;
   if (Array.isArray(value)) {
@@ -31,7 +37,7 @@ export function edgeProblem(value: unknown, depth = 0): string | undefined {
   // Buffers and streams (raw bodies, uploads) are not text.
   if (Buffer.isBuffer(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return undefined;
   for (const key of Object.keys(value)) {
-    if (UNREADABLE.test(key)) return UNREADABLE_CHARACTER;
+    if (unreadable(key)) return UNREADABLE_CHARACTER;
     const problem = edgeProblem((value as Record<string, unknown>)[key], depth + 1);
     if (problem) return problem;
   }
