@@ -33,13 +33,18 @@ describe('httpErrorMessage', () => {
 });
 
 describe('httpErrorToastText', () => {
-  it('appends the suffix to the default text', () => {
+  it('appends the suffix only where trying again may help: timeouts and server faults', () => {
     expect(ERROR_SUFFIX).toBe('，请稍后重试！');
-    expect(httpErrorToastText(404)).toBe('请求出错(404)，请稍后重试！');
+    expect(httpErrorToastText(408)).toBe('请求超时(408)，请稍后重试！');
+    expect(httpErrorToastText(500)).toBe('服务器错误(500)，请稍后重试！');
+    expect(httpErrorToastText(502, '上游不可用')).toBe('上游不可用，请稍后重试！');
+    expect(httpErrorToastText(404)).toBe('请求出错(404)');
+    expect(httpErrorToastText(499)).toBe('连接出错(499)');
   });
 
-  it('lets a server message replace the default text', () => {
-    expect(httpErrorToastText(409, '名称已存在')).toBe('名称已存在，请稍后重试！');
+  it('lets a server message replace the default text, and a refusal stands without the suffix', () => {
+    expect(httpErrorToastText(409, '名称已存在')).toBe('名称已存在');
+    expect(httpErrorToastText(400, '手机号格式不正确')).toBe('手机号格式不正确');
   });
 
   it('ignores an empty or blank server message', () => {

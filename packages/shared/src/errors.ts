@@ -1,7 +1,7 @@
 /** The error catalogue (spec §8). */
 import { RESPONSE_OK, SILENT_BODY_CODES } from './constants';
 
-/** Appended to every HTTP failure toast. */
+/** Appended to the toast of a failure that trying again may cure: a timeout or the server's fault (5xx). */
 export const ERROR_SUFFIX = '，请稍后重试！';
 
 const HTTP_ERROR_MESSAGES: Readonly<Record<number, string>> = {
@@ -23,10 +23,18 @@ export function httpErrorMessage(status: number): string {
   return HTTP_ERROR_MESSAGES[status] ?? `连接出错(${status})`;
 }
 
-/** Full toast text for an HTTP failure: a server-supplied message replaces the default, then the suffix. */
+/** Whether trying again later may help: a timeout (408) or the server's fault (5xx). */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status >= 500;
+}
+
+/**
+ * Full toast text for an HTTP failure: a server-supplied message replaces the default; the suffix only
+ * where trying again may help ("账号已被使用，请稍后重试！" would tell a person to wait for nothing).
+ */
 export function httpErrorToastText(status: number, serverMessage?: string | null): string {
   const text = serverMessage && /\S/.test(serverMessage) ? serverMessage : httpErrorMessage(status);
-  return `${text}${ERROR_SUFFIX}`;
+  return isRetryableStatus(status) ? `${text}${ERROR_SUFFIX}` : text;
 }
 
 /** Shown when a request got no response at all. */

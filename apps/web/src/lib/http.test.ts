@@ -113,10 +113,10 @@ afterEach(() => {
 
 describe('error catalogue', () => {
   it.each([
-    [400, '请求错误(400)，请稍后重试！'],
-    [401, '未授权，请重新登录(401)，请稍后重试！'],
-    [403, '拒绝访问(403)，请稍后重试！'],
-    [404, '请求出错(404)，请稍后重试！'],
+    [400, '请求错误(400)'],
+    [401, '未授权，请重新登录(401)'],
+    [403, '拒绝访问(403)'],
+    [404, '请求出错(404)'],
     [408, '请求超时(408)，请稍后重试！'],
     [500, '服务器错误(500)，请稍后重试！'],
     [501, '服务未实现(501)，请稍后重试！'],
@@ -124,13 +124,13 @@ describe('error catalogue', () => {
     [503, '服务不可用(503)，请稍后重试！'],
     [504, '网络超时(504)，请稍后重试！'],
     [505, 'HTTP版本不受支持(505)，请稍后重试！'],
-    [418, '连接出错(418)，请稍后重试！'],
+    [418, '连接出错(418)'],
   ])('status %i reads "%s"', (status, text) => {
     expect(describeHttpError(status)).toBe(text);
   });
 
   it('prefers the server message and keeps the suffix', () => {
-    expect(describeHttpError(409, '题库名称已存在')).toBe('题库名称已存在，请稍后重试！');
+    expect(describeHttpError(409, '题库名称已存在')).toBe('题库名称已存在');
     expect(describeHttpError(500, '   ')).toBe('服务器错误(500)，请稍后重试！');
     expect(describeHttpError(500, null)).toBe('服务器错误(500)，请稍后重试！');
   });
@@ -219,7 +219,7 @@ describe('the client', () => {
   it('toasts HTTP failures with the server message', async () => {
     useAdapter((config) => reply(config, 409, { code: -1, message: '题库名称已存在', res: null }));
     await expect(get('/conflict')).rejects.toMatchObject({ status: 409 });
-    expect(toastError).toHaveBeenCalledWith('题库名称已存在，请稍后重试！');
+    expect(toastError).toHaveBeenCalledWith('题库名称已存在');
   });
 
   it('shows no HTTP toast for notice calls', async () => {
@@ -266,7 +266,7 @@ describe('the client', () => {
     await flush();
     await expect(get('/bad-input')).rejects.toMatchObject({ status: 400 });
     expect(isCancelledRequest(await slow)).toBe(true);
-    expect(toastError).toHaveBeenCalledWith('参数错误，请稍后重试！');
+    expect(toastError).toHaveBeenCalledWith('参数错误');
   });
 
   it('on 401 clears the session, remembers the page and goes to /home', async () => {
@@ -285,7 +285,7 @@ describe('the client', () => {
     expect(window.sessionStorage.getItem(REDIRECT_KEY)).toBe('/manage/console?tab=2');
     expect(navigate).toHaveBeenCalledWith('/home');
     expect(useSessionStore.getState().auth).toBeNull();
-    expect(toastError).toHaveBeenCalledWith('未授权，请重新登录(401)，请稍后重试！');
+    expect(toastError).toHaveBeenCalledWith('未授权，请重新登录(401)');
   });
 
   it('rejects a token-endpoint error with the OAuth body as is', async () => {
