@@ -15,7 +15,10 @@ export interface SheetRow {
 
 export type SheetReadResult =
   | { ok: true; rows: SheetRow[]; truncated: boolean; rowsRead: number }
-  | { ok: false; problem: 'unreadable' | 'noSheet' };
+  | { ok: false; problem: 'unreadable' | 'noSheet' | 'cellTooLong' };
+
+/** Excel's own limit on a cell's text; a longer one comes from a crafted file. */
+export const MAX_CELL_CHARS = 32_767;
 
 /** Cell text as the user sees it: rich text joined, hyperlinks by their text, formulas by their result. */
 export function cellText(cell: ExcelJS.Cell): string {
@@ -103,6 +106,7 @@ export async function readSheetRows(
       for await (const row of sheet) {
         rowsRead += 1;
         const cells = rowCells(row);
+        if (cells.some((c) => c.length > MAX_CELL_CHARS)) return { ok: false, problem: 'cellTooLong' };
         if (cells.every((c) => c === '')) continue;
         if (rows.length === maxRows) return { ok: true, rows, truncated: true, rowsRead };
         rows.push({ row: row.number, cells });

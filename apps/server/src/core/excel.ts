@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFields } from '@fastify/multipart';
-import { declaredUnzippedBytes, type SheetReadResult, type SheetRow } from './excel-read';
+import { declaredUnzippedBytes, MAX_CELL_CHARS, type SheetReadResult, type SheetRow } from './excel-read';
 import { badRequest } from './http';
 
 /** Excel pieces every import and export shares; what a sheet holds stays with its feature. */
@@ -120,6 +120,11 @@ function parseInWorker(buffer: Buffer, sheetName: string, maxRows: number): Prom
   });
 }
 
+const PROBLEMS: Record<string, string> = {
+  noSheet: '文件中没有工作表',
+  cellTooLong: `文件中有单元格超过 ${MAX_CELL_CHARS} 个字符（Excel 的上限），请检查后再导入`,
+};
+
 /**
  * The non-blank rows of the sheet named `sheetName` of an uploaded workbook (or its first sheet), read in
  * a worker thread and streamed: more than `maxRows` non-blank rows (headers and examples included) fail
@@ -131,7 +136,7 @@ export async function readUploadedRows(
   options: { sheetName: string; unreadable: string; maxRows: number; tooMany: string },
 ): Promise<SheetRow[]> {
   const result = await withParseSlot(() => parseInWorker(buffer, options.sheetName, options.maxRows));
-  if (!result.ok) throw badRequest(result.problem === 'noSheet' ? '文件中没有工作表' : options.unreadable);
+  if (!result.ok) throw badRequest(PROBLEMS[result.problem] ?? options.unreadable);
   if (result.truncated) throw badRequest(options.tooMany);
   return result.rows;
 }
