@@ -17,6 +17,7 @@ import { unique, uniquePhone } from '../../test/harness';
 import { serializeError, withoutValues } from './error-handler';
 
 const PHONE = uniquePhone();
+const ACCOUNT = unique('dup');
 const EMAIL = `${unique('secret')}@example.com`;
 const HASH = `$argon2id$v=19$m=19456,t=2,p=1$${unique('salt')}$${unique('hash')}`;
 
@@ -55,7 +56,7 @@ beforeAll(async () => {
       .returning();
     const row = {
       organizationId: org!.id,
-      account: unique('dup'),
+      account: ACCOUNT,
       phone: PHONE,
       email: EMAIL,
       realName: '重复',
@@ -84,7 +85,8 @@ describe('a failed query in the log', () => {
     expect(log).toContain('unhandled error');
     expect(log).toContain('insert into \\"users\\"');
     expect(log).toContain('duplicate key value violates unique constraint');
-    for (const secret of [PHONE, EMAIL, HASH]) expect(log).not.toContain(secret);
+    // The duplicate key's value too (PostgreSQL's detail names it).
+    for (const secret of [PHONE, EMAIL, HASH, ACCOUNT]) expect(log).not.toContain(secret);
   });
 
   it('redacts values PostgreSQL quotes, and drizzle parameters, in messages and causes', () => {
