@@ -33,7 +33,7 @@ async function main() {
   const lines = [
     '',
     `  考培 Kaopei is running at ${url}`,
-    `  API docs: ${url}/api/docs`,
+    config.apiDocs ? `  API docs: ${url}/api/docs` : '  API docs: off (API_DOCS=true serves /api/docs)',
     `  Database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir}/pg)`}; edition: ${config.edition}`,
   ];
   if (config.seedDemo) {
