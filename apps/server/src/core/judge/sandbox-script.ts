@@ -7,8 +7,8 @@ export const MAX_FILES = 4096;
 
 /**
  * Runs as root inside fresh mount, pid, network, ipc and uts namespaces, with arguments: the run's
- * host directory B (holding root.list and root.dirs, see sandbox-root.ts), CPU seconds, work directory MB, whether to keep the work directory (1 after a
- * compile), then the command. Builds an empty tmpfs root holding only the paths listed in B/root.list
+ * host directory B (holding root.list and root.dirs, see sandbox-root.ts), CPU seconds, work directory
+ * MB, whether to keep the work directory (1 after a compile), then the command. Builds an empty tmpfs root holding only the paths listed in B/root.list
  * (read-only binds and links), a fresh size-capped tmpfs work directory at /box seeded from B/box, a
  * small /tmp, /proc of the new pid namespace and four device nodes; then runs the program as nobody
  * under rlimits, chrooted there. pid 1 is this shell, so every process of the run dies with it; the
