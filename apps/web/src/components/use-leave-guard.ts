@@ -5,18 +5,23 @@ import { useBlocker } from 'react-router';
 /**
  * Warns before leaving a page with unsaved changes: in-app navigation through the router's blocker
  * (a confirm dialog), closing or reloading the tab through `beforeunload`. `allowNext()` lets the next
- * navigation through (e.g. replacing the URL after the first save).
+ * navigation through (e.g. replacing the URL after the first save). `dirty` may be a function, asked at
+ * the moment of leaving (a form's `isFieldsTouched`).
  */
-export function useLeaveGuard(dirty: boolean, message = '有未保存的修改，离开后将丢失。确定离开吗？') {
+export function useLeaveGuard(
+  dirty: boolean | (() => boolean),
+  message = '有未保存的修改，离开后将丢失。确定离开吗？',
+) {
   const { modal } = App.useApp();
   const allowRef = useRef(false);
+  const isDirty = typeof dirty === 'function' ? dirty : () => dirty;
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     if (allowRef.current) {
       allowRef.current = false;
       return false;
     }
     return (
-      dirty &&
+      isDirty() &&
       currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search
     );
   });
@@ -41,16 +46,20 @@ export function useLeaveGuard(dirty: boolean, message = '有未保存的修改�
     });
   }, [blocker, modal, message]);
 
+  const dirtyRef = useRef(isDirty);
+  dirtyRef.current = isDirty;
+  const mayBeDirty = typeof dirty === 'function' || dirty;
   useEffect(() => {
-    if (!dirty) return;
+    if (!mayBeDirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!dirtyRef.current()) return;
       event.preventDefault();
       // Older browsers show the dialog only when returnValue is set.
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  }, [mayBeDirty]);
 
   return {
     allowNext: () => {

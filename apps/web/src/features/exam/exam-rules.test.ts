@@ -11,6 +11,7 @@ import {
   keyText,
   markingProgress,
   newExamValues,
+  startNowWindow,
   outcome,
   paperOfExaminee,
   responseText,
@@ -280,5 +281,20 @@ describe('other rules', () => {
   it('formats time used from seconds in the exam time format', () => {
     expect(formatSeconds(95)).toBe('1分钟35秒');
     expect(formatSeconds(null)).toBe('-');
+  });
+});
+
+describe('立即开始', () => {
+  it('opens the window at the current minute and keeps its length', () => {
+    const now = dayjs('2024-05-01T09:20:42.500');
+    const current: [dayjs.Dayjs, dayjs.Dayjs] = [dayjs('2024-06-01T08:00:00'), dayjs('2024-06-01T10:30:00')];
+    const [start, end] = startNowWindow(current, now);
+    expect(start.format('YYYY-MM-DD HH:mm:ss.SSS')).toBe('2024-05-01 09:20:00.000');
+    expect(end.format('YYYY-MM-DD HH:mm')).toBe('2024-05-01 11:50');
+  });
+
+  it('gives a day when no window was set', () => {
+    const [start, end] = startNowWindow(null, dayjs('2024-05-01T09:20:00'));
+    expect(end.diff(start, 'hour')).toBe(24);
   });
 });

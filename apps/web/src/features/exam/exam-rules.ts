@@ -96,6 +96,16 @@ export interface ExamFormValues extends ExamSettings {
   notify: boolean;
 }
 
+/**
+ * "立即开始": the window opens at the current minute and keeps its length (a day when none was set), so
+ * an administrator need not type today's date and time into the picker.
+ */
+export function startNowWindow(current: ExamFormValues['window'], now: Dayjs = dayjs()): [Dayjs, Dayjs] {
+  const start = now.second(0).millisecond(0);
+  const length = current ? Math.max(current[1].diff(current[0], 'minute'), 1) : 24 * 60;
+  return [start, start.add(length, 'minute')];
+}
+
 /** Values of a new exam: starts at the next full hour, for an hour, 60 minutes, pass mark 60. */
 export function newExamValues(now: Dayjs = dayjs()): ExamFormValues {
   const start = now.add(1, 'hour').startOf('hour');

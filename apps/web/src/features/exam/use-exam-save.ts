@@ -13,7 +13,12 @@ export type SaveMode = 'draft' | 'publish' | 'save';
  * reports, refreshes the exam queries and goes back to the list; a failure stays on the page with its
  * message. `saving` is the mode under way.
  */
-export function useExamSave(form: FormInstance<ExamFormValues>, exam: ExamRow | null) {
+export function useExamSave(
+  form: FormInstance<ExamFormValues>,
+  exam: ExamRow | null,
+  /** Lets the save's own navigation past the editor's unsaved-changes guard. */
+  allowLeave: () => void = () => undefined,
+) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -48,11 +53,15 @@ export function useExamSave(form: FormInstance<ExamFormValues>, exam: ExamRow | 
             : '考试已创建',
       );
       await queryClient.invalidateQueries({ queryKey: examKeys.all });
+      allowLeave();
       void navigate('/manage/exam/list');
     } catch (failure) {
       setError(serverMessage(failure));
       // Saved but not published: keep editing the saved exam rather than creating another.
-      if (saved && !exam) void navigate(`/manage/exam/editor?examId=${saved.examId}`, { replace: true });
+      if (saved && !exam) {
+        allowLeave();
+        void navigate(`/manage/exam/editor?examId=${saved.examId}`, { replace: true });
+      }
       await queryClient.invalidateQueries({ queryKey: examKeys.all });
     } finally {
       setSaving(null);

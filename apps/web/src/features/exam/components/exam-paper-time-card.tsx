@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Card, Col, DatePicker, Form, InputNumber, Row } from 'antd';
+import { Button, Card, Col, DatePicker, Form, InputNumber, Row } from 'antd';
 import { formatExamTime } from '@kaopei/shared';
 import type { ExamRow } from '../api';
-import { timeProblem, type ExamFormValues } from '../exam-rules';
+import { startNowWindow, timeProblem, type ExamFormValues } from '../exam-rules';
 import { PaperSelect } from './paper-select';
 
 /** The exam editor's "试卷与时间": the papers, the exam window and the limits row. */
@@ -45,6 +45,16 @@ export function PaperTimeCard({ knownPapers }: { knownPapers: ExamRow['papers'] 
           aria-label="考试时间"
         />
       </Form.Item>
+      <Button
+        className="kp-exam-editor__start-now"
+        onClick={() => {
+          const window = startNowWindow(form.getFieldValue('window') as ExamFormValues['window']);
+          form.setFields([{ name: 'window', value: window, touched: true }]);
+          void form.validateFields(['window']);
+        }}
+      >
+        立即开始
+      </Button>
       <ExamLimitsRow />
     </Card>
   );

@@ -10,6 +10,7 @@ import { AudienceCard, useAudienceSources } from '../components/exam-audience-ca
 import { BasicInfoCard, EditorActions, NotifyCard, ResultsCard } from '../components/exam-editor-cards';
 import { PaperTimeCard } from '../components/exam-paper-time-card';
 import { useExamSave } from '../use-exam-save';
+import { useLeaveGuard } from '../../../components/use-leave-guard';
 import '../exam.css';
 
 const AUDIENCE_FIELDS = ['audienceMode', 'departmentIds', 'userIds', 'tagIds'] as const;
@@ -18,7 +19,9 @@ function ExamForm({ exam }: { exam: ExamRow | null }): ReactNode {
   const [form] = Form.useForm<ExamFormValues>();
   const initialValues = useMemo(() => (exam ? examToValues(exam) : newExamValues()), [exam]);
   const audienceSources = useAudienceSources();
-  const { saving, error, clearError, save } = useExamSave(form, exam);
+  // Unsaved edits are guarded like the paper builder's; a save lets its own navigation through.
+  const guard = useLeaveGuard(() => form.isFieldsTouched());
+  const { saving, error, clearError, save } = useExamSave(form, exam, guard.allowNext);
   const published = exam !== null && exam.status === 1;
 
   return (

@@ -7,7 +7,7 @@ import { fetchBanksByCategory, paperBankKeys } from '../../paper-bank/api';
 import type { PaperDetail, PickRow } from '../api';
 import { draftFromDetail, summaryOf } from '../builder-draft';
 import { isDirty, pickedIds, type BuilderState } from '../builder-state';
-import { useLeaveGuard } from '../components/use-leave-guard';
+import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { useAutosave, useBuilderDraft, useBuilderWrites, usePointsSync } from './use-builder-writes';
 
 /** Everything the manual builder shows and does: the draft, its writes, the leave guard, 另存为. */
