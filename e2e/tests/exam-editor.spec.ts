@@ -36,6 +36,9 @@ test('the exam editor starts an exam now in one click and asks before unsaved ed
   await expect(page.getByLabel('考试名称')).toHaveValue('还没保存的考试');
 
   await page.getByRole('button', { name: /取\s*消/ }).click();
-  await page.getByRole('dialog', { name: '离开此页面？' }).getByRole('button', { name: /离\s*开/ }).click();
+  await page
+    .getByRole('dialog', { name: '离开此页面？' })
+    .getByRole('button', { name: /离\s*开/ })
+    .click();
   await expect(page).toHaveURL(/\/manage\/exam\/list$/);
 });
