@@ -30,7 +30,12 @@ export class Balancer {
   constructor(private readonly instances: Instance[]) {}
 
   /** POSTs to the next instance; on a network error tries the others, then again until `give up`. */
-  async post<T>(url: string, token: string, body?: unknown, giveUpAt = Date.now() + 20_000): Promise<Reply<T>> {
+  async post<T>(
+    url: string,
+    token: string,
+    body?: unknown,
+    giveUpAt = Date.now() + 20_000,
+  ): Promise<Reply<T>> {
     for (;;) {
       this.turn += 1;
       for (let i = 0; i < this.instances.length; i += 1) {
@@ -70,6 +75,8 @@ export class CandidateSession {
   codeQuestionId = 0;
   choiceQuestionIds: number[] = [];
   readonly acked = new Map<number, Ack>();
+  /** Every acknowledgement: which instance, when. */
+  readonly ackLog: { instance: string; at: number }[] = [];
   readonly errors: Record<string, number> = {};
   closed = false;
   private readonly seqs = new Map<number, number>();
@@ -86,8 +93,12 @@ export class CandidateSession {
   }
 
   async start(examId: number): Promise<void> {
-    const reply = await this.balancer.post<StartReply>(`/exam/api/v1/candidate/start?examId=${examId}`, this.token);
-    if (reply.status !== 200 || !reply.data) throw new Error(`start failed: ${reply.status} ${reply.message}`);
+    const reply = await this.balancer.post<StartReply>(
+      `/exam/api/v1/candidate/start?examId=${examId}`,
+      this.token,
+    );
+    if (reply.status !== 200 || !reply.data)
+      throw new Error(`start failed: ${reply.status} ${reply.message}`);
     this.attemptId = reply.data.attemptId;
     const all = reply.data.sections.flatMap((s) => s.questions);
     this.codeQuestionId = all.find((q) => q.type === 5)?.questionId ?? 0;
@@ -105,6 +116,7 @@ export class CandidateSession {
     );
     if (reply.status === 200 && reply.data?.saved.some((s) => s.questionId === questionId && s.seq >= seq)) {
       this.acked.set(questionId, { seq, answer, instance: reply.instance, at: Date.now() });
+      this.ackLog.push({ instance: reply.instance, at: Date.now() });
       return;
     }
     if (reply.status === 409) this.closed = true;
@@ -121,7 +133,10 @@ export class CandidateSession {
   }
 
   async submit(): Promise<void> {
-    const reply = await this.balancer.post(`/exam/api/v1/candidate/submit?attemptId=${this.attemptId}`, this.token);
+    const reply = await this.balancer.post(
+      `/exam/api/v1/candidate/submit?attemptId=${this.attemptId}`,
+      this.token,
+    );
     if (reply.status !== 200) throw new Error(`submit failed: ${reply.status} ${reply.message}`);
     this.closed = true;
   }

@@ -86,7 +86,8 @@ export class Instance {
     await waitFor(
       `${this.name} to answer HTTP`,
       async () => {
-        if (child.exitCode !== null) throw new Error(`${this.name} exited (${child.exitCode}):\n${this.log()}`);
+        if (child.exitCode !== null)
+          throw new Error(`${this.name} exited (${child.exitCode}):\n${this.log()}`);
         try {
           const res = await fetch(`${this.address}/exam/api/v1/open/exam?examId=1`);
           await res.arrayBuffer();
@@ -185,7 +186,9 @@ export class FakeJudge0 {
     const [a, b] = run.stdin.trim().split(/\s+/).map(Number);
     const stdout = Buffer.from(`${(a ?? 0) + (b ?? 0)}\n`).toString('base64');
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ status: { id: 3, description: 'Accepted' }, stdout, time: '0.01', memory: 1024 }));
+    res.end(
+      JSON.stringify({ status: { id: 3, description: 'Accepted' }, stdout, time: '0.01', memory: 1024 }),
+    );
     run.answered = true;
   }
 

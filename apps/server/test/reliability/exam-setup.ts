@@ -78,10 +78,7 @@ export async function seedOrganisation(
   const tokens = new TokenService(jwtSecret, 3600);
   const [org] = await db.insert(organizations).values({ name: '可靠性测试单位' }).returning();
   if (!org) throw new Error('organisation insert failed');
-  const [dept] = await db
-    .insert(departments)
-    .values({ organizationId: org.id, name: '考场' })
-    .returning();
+  const [dept] = await db.insert(departments).values({ organizationId: org.id, name: '考场' }).returning();
   const [admin] = await db
     .insert(users)
     .values({ organizationId: org.id, account: 'reladmin', realName: '管理员', isAdmin: true })
@@ -162,17 +159,22 @@ async function adminCall<T>(address: string, token: string, url: string, body?: 
 /** A published two-hour exam of the fixture's paper for its department; returns the exam id. */
 export async function publishExam(address: string, fixture: ExamFixture): Promise<number> {
   const now = Date.now();
-  const { examId } = await adminCall<{ examId: number }>(address, fixture.adminToken, '/exam/api/v1/exam/add', {
-    name: '可靠性考试',
-    paperIds: [fixture.paperId],
-    startAt: now - 60_000,
-    endAt: now + 3 * 3600_000,
-    durationMinutes: 120,
-    passScore: 10,
-    audience: { mode: 'assigned', departmentIds: [fixture.departmentId] },
-    settings: { showScore: 'immediately' },
-    notify: false,
-  });
+  const { examId } = await adminCall<{ examId: number }>(
+    address,
+    fixture.adminToken,
+    '/exam/api/v1/exam/add',
+    {
+      name: '可靠性考试',
+      paperIds: [fixture.paperId],
+      startAt: now - 60_000,
+      endAt: now + 3 * 3600_000,
+      durationMinutes: 120,
+      passScore: 10,
+      audience: { mode: 'assigned', departmentIds: [fixture.departmentId] },
+      settings: { showScore: 'immediately' },
+      notify: false,
+    },
+  );
   await adminCall(address, fixture.adminToken, `/exam/api/v1/exam/publish?examId=${examId}`);
   return examId;
 }
