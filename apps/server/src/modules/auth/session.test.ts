@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { MemoryRealtime } from '../../core/realtime';
+import { MemoryRealtime, RedisRealtime } from '../../core/realtime';
 import { TokenService } from '../../core/tokens';
 import {
   call,
@@ -128,6 +128,34 @@ describe('sign-out ends the access token at once (point 9)', () => {
     } finally {
       await b.close();
       await c.close();
+    }
+  });
+
+  it('over Redis pub/sub, an instance started before the sign-out refuses the token at once', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const prefix = `kaopei-test:${Date.now()}:${Math.random()}:`;
+    const [busB, busC] = [new RedisRealtime(redisUrl, prefix), new RedisRealtime(redisUrl, prefix)];
+    const options = { database: t.app.deps.database, skipMigrate: true, serveWeb: false } as const;
+    const b = await buildApp({ ...t.config }, { ...options, realtime: busB });
+    const c = await buildApp({ ...t.config }, { ...options, realtime: busC });
+    try {
+      const session = await signIn();
+      expect((await statuses(b, session.access_token))[0]).toBe(200);
+      const res = await c.inject({
+        method: 'POST',
+        url: '/auth/logout',
+        headers: asBearer(session.access_token),
+      });
+      expect(res.statusCode).toBe(200);
+      // B loaded the table before the sign-out and reloads only every minute: only Redis can tell it.
+      for (let i = 0; i < 50 && (await b.deps.tokens.verifyAccess(session.access_token)); i += 1)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(await statuses(b, session.access_token)).toEqual([401, 401]);
+    } finally {
+      await b.close();
+      await c.close();
+      await busB.close();
+      await busC.close();
     }
   });
 
