@@ -5,7 +5,8 @@ export type RealtimeHandler = (message: Record<string, unknown>) => void;
 /**
  * Publish/subscribe across instances for live exam monitoring (design.md §1): in-process by default;
  * Redis pub/sub when REDIS_URL is set so that an event published on one instance reaches the
- * Server-Sent-Events clients of every instance. Channels: `exam:<examId>`, `attempt:<attemptId>`.
+ * Server-Sent-Events clients of every instance. Channels: `exam:<examId>`, `attempt:<attemptId>`, and
+ * `sessions:revoked` (sign-outs, modules/auth/session-revocation.ts).
  * Delivery is best effort (a subscriber that is not connected misses the message); clients reload state
  * over HTTP when they reconnect.
  */
