@@ -97,6 +97,11 @@ if (process.env.TEST_DATABASE_URL) {
   await vitest('server integration (PostgreSQL)', 'apps/server', {
     TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
   });
+  // Two production server processes on PostgreSQL and Redis, one killed with SIGKILL mid-storm
+  // (apps/server/test/reliability).
+  await vitest('server reliability (PostgreSQL, 2 instances)', 'apps/server/test/reliability', {
+    TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+  });
 } else {
   log('TEST_DATABASE_URL not set: skipping the PostgreSQL run of the integration tests');
 }
