@@ -3,6 +3,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { departmentLeaders, departments, posts, users } from '../../db/schema';
 import { STAFF_ACTIVE, STAFF_DELETED, STAFF_LEFT } from '../staff/staff.rules';
+import { livingMember } from '../staff/staff.repo';
 
 type OrgScope = Pick<RequestContext, 'organizationId'>;
 
@@ -34,7 +35,7 @@ export function countStaffByDepartment(db: DbOrTx, ctx: OrgScope) {
       left: sql<number>`(count(*) filter (where ${users.status} = ${STAFF_LEFT}))::int`,
     })
     .from(users)
-    .where(and(eq(users.organizationId, ctx.organizationId), lt(users.status, STAFF_DELETED)))
+    .where(and(eq(users.organizationId, ctx.organizationId), livingMember()))
     .groupBy(users.departmentId);
 }
 
@@ -48,7 +49,7 @@ export function listActiveStaff(db: DbOrTx, ctx: OrgScope) {
       postId: users.postId,
     })
     .from(users)
-    .where(and(eq(users.organizationId, ctx.organizationId), eq(users.status, STAFF_ACTIVE)))
+    .where(and(eq(users.organizationId, ctx.organizationId), eq(users.status, STAFF_ACTIVE), livingMember()))
     .orderBy(asc(users.realName), asc(users.id));
 }
 

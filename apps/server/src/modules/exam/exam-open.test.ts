@@ -163,6 +163,30 @@ describe('an open-link registrant', () => {
     expect(await storedUser(guest.id)).toEqual({ kind: 'candidate', roleIds: [] });
   });
 
+  it('is no staff: the staff list, the directory and the console counts leave candidates out', async () => {
+    const { examId } = await openExam();
+    const staffTotal = async () =>
+      (await call(t, 'POST', '/user/api/v2/staff/search?page=0&size=100', { user: org.admin, body: {} })).body
+        .res?.total;
+    const directory = async () =>
+      (
+        await call(t, 'GET', '/user/api/v1/department/organization/staffs?page=0&size=100', {
+          user: org.admin,
+        })
+      ).body.res?.total;
+    const consoleStaff = async () =>
+      (
+        (await call(t, 'GET', '/user/api/v1/statistic/console', { user: org.admin })).body.res?.data as {
+          staffCount: number;
+        }
+      )?.staffCount;
+    const before = [await staffTotal(), await directory(), await consoleStaff()];
+    const guest = await register(examId, uniquePhone(), '外来考生');
+    expect([await staffTotal(), await directory(), await consoleStaff()]).toEqual(before);
+    expect(before.every((n) => typeof n === 'number' && n > 0)).toBe(true);
+    expect(await storedUser(guest.id)).toEqual({ kind: 'candidate', roleIds: [] });
+  });
+
   it('takes their own exam: list, instructions, start, save, submit, result, own info', async () => {
     const { examId, questionId } = await openExam();
     const guest = await register(examId, uniquePhone(), '王访客');

@@ -61,12 +61,21 @@ export function filterDepartments(filter: StaffFilter): number[] {
 }
 
 /**
+ * The organisation's staff as lists and counts show them: living accounts of members. Candidates from
+ * open links (`users.kind`) are no staff; their ids still reach the staff operations (an admin may
+ * delete one).
+ */
+export function livingMember(): SQL {
+  return and(lt(users.status, STAFF_DELETED), eq(users.kind, 'member')) as SQL;
+}
+
+/**
  * WHERE clause of a staff filter, always scoped to the caller's organisation and living accounts.
  * The filter's departments must have been checked to belong to the organisation (`findDepartmentIds`).
  */
 function staffWhere(ctx: OrgScope, filter: StaffFilter): SQL {
   const org = ctx.organizationId;
-  const conditions: (SQL | undefined)[] = [eq(users.organizationId, org), lt(users.status, STAFF_DELETED)];
+  const conditions: (SQL | undefined)[] = [eq(users.organizationId, org), livingMember()];
   if (filter.status !== undefined) conditions.push(eq(users.status, filter.status));
   const roots = filterDepartments(filter);
   if (roots.length > 0) {

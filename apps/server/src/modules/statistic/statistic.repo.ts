@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../core/context';
 import type { Db } from '../../db/client';
 import { activityLog, users } from '../../db/schema';
@@ -9,7 +9,7 @@ type OrgScope = Pick<RequestContext, 'organizationId'>;
 export async function countConsoleTotals(db: Db, ctx: OrgScope) {
   const org = ctx.organizationId;
   const result = (await db.execute(sql`select
-        (select count(*) from users where organization_id = ${org} and status = 0) as staff,
+        (select count(*) from users where organization_id = ${org} and status = 0 and kind = 'member') as staff,
         (select count(*) from departments where organization_id = ${org}) as departments,
         (select count(*) from question_banks where organization_id = ${org}) as banks,
         (select count(*) from papers where organization_id = ${org}) as papers,
@@ -36,11 +36,11 @@ export async function listRecentActivity(db: Db, ctx: OrgScope) {
     .limit(10);
 }
 
-/** The organisation's staff counted by status. */
+/** The organisation's staff (members; not candidates from open links) counted by status. */
 export async function countStaffByStatus(db: Db, ctx: OrgScope) {
   return db
     .select({ status: users.status, count: sql<number>`count(*)::int` })
     .from(users)
-    .where(eq(users.organizationId, ctx.organizationId))
+    .where(and(eq(users.organizationId, ctx.organizationId), eq(users.kind, 'member')))
     .groupBy(users.status);
 }
