@@ -36,7 +36,7 @@ export function CoverInput({
         <Image src={value} alt="题库封面" width={120} height={68} style={{ objectFit: 'cover' }} />
       ) : null}
       <Upload
-        accept="image/*"
+        accept="image/png,image/jpeg,image/gif,image/webp"
         showUploadList={false}
         beforeUpload={(file) => {
           void pick(file);

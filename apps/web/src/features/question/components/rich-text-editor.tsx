@@ -80,7 +80,7 @@ export function RichTextEditor({
       <input
         ref={fileRef}
         type="file"
-        accept="image/*"
+        accept="image/png,image/jpeg,image/gif,image/webp"
         style={{ display: 'none' }}
         onChange={(event) => {
           void pickImage(event.target.files?.[0]);
