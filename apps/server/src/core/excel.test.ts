@@ -4,6 +4,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../test/harness';
 import { importWorkbook, multipart } from '../../test/support';
+import { questionBanks } from '../db/schema';
 import { readSheetRows } from './excel-read';
 import { assertInflatesSafely } from './excel';
 
@@ -118,7 +119,15 @@ describe('Excel imports against hostile workbooks', () => {
   it('refuses a 40 MB zip bomb on every import quickly, the server answering meanwhile', async () => {
     const bomb = await zipBomb(40 * 1024 * 1024);
     expect(bomb.length).toBeLessThan(200 * 1024);
-    const urls = ['/user/api/v1/staff/import?mode=all', '/knowledge/api/v1/knowledge/upload'];
+    const [bank] = await t.app.deps.db
+      .insert(questionBanks)
+      .values({ organizationId: org.id, name: '炸弹题库' })
+      .returning();
+    const urls = [
+      '/user/api/v1/staff/import?mode=all',
+      `/question/api/v1/questions/import?questionBankId=${bank?.id}&mode=all`,
+      '/knowledge/api/v1/knowledge/upload',
+    ];
     for (const url of urls) {
       const { healthMs, result } = await healthDuring(upload(url, bomb));
       expect(healthMs).toBeLessThan(200);
