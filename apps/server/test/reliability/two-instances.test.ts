@@ -133,10 +133,12 @@ describe.skipIf(!SERVER_URL)('two instances, one killed with SIGKILL while candi
 
     // Kill a while it acknowledges saves and runs a grading job (a try is lost with it).
     await waitFor(
-      'grading jobs queued, instance a judging and acknowledging saves',
+      'grading jobs on the job queue, instance a judging and acknowledging saves',
       async () => {
+        // Handed to the job queue: a row taken by dispatch but not yet sent is lost with its instance (a
+        // known gap, see docs/decisions.md on this suite), so the kill waits until all ten are sent.
         const [queued] = await rows<{ n: string }>(
-          `select count(*) as n from judge_jobs where kind = 'grade'`,
+          `select count(*) as n from pgboss.job where name = 'judge'`,
         );
         return Number(queued?.n) >= CODERS && judge.inFlight('a').length > 0 && acksOn('a') >= 50;
       },
