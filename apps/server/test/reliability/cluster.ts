@@ -23,6 +23,19 @@ export async function waitFor(
   }
 }
 
+/** Throws a plain message when nothing answers on the Redis URL's host and port. */
+export function expectReachable(url: string): Promise<void> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) }, () => {
+      socket.end();
+      resolve();
+    });
+    socket.setTimeout(2000, () => socket.destroy(new Error('timeout')));
+    socket.on('error', (error) => reject(new Error(`Redis does not answer at ${url}: ${error.message}`)));
+  });
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

@@ -8,7 +8,7 @@ import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { Balancer, CandidateSession } from './candidates';
-import { FakeJudge0, Instance, buildServer, freePort, waitFor } from './cluster';
+import { FakeJudge0, Instance, buildServer, expectReachable, freePort, waitFor } from './cluster';
 import {
   CODE_POINTS,
   FIRST_CASE_INPUT,
@@ -19,6 +19,7 @@ import {
 } from './exam-setup';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const JWT_SECRET = 'kaopei-reliability-jwt-secret-0123456789';
 const CANDIDATES = 50;
 /** Candidates 0..9 hand in code and submit before the kill: their grading jobs are queued before it. */
@@ -59,6 +60,7 @@ async function countJudgeFinishes(): Promise<void> {
 
 describe.skipIf(!SERVER_URL)('two instances, one killed with SIGKILL while candidates save', () => {
   beforeAll(async () => {
+    await expectReachable(REDIS_URL);
     const [build, database] = await Promise.all([buildServer(), freshDatabase(SERVER_URL ?? '')]);
     removeBuild = build.remove;
     phase('server bundled, database migrated');
@@ -73,7 +75,7 @@ describe.skipIf(!SERVER_URL)('two instances, one killed with SIGKILL while candi
       NODE_ENV: 'production',
       DATABASE_URL: database.url,
       DATABASE_POOL_SIZE: '5',
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_URL,
       JWT_SECRET,
       OAUTH_CLIENT_SECRET: 'kaopei-reliability-client-secret',
       SEED_DEMO: 'false',
