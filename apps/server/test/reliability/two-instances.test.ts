@@ -84,6 +84,9 @@ describe.skipIf(!SERVER_URL)('two instances, one killed with SIGKILL while candi
       JUDGE: 'judge0',
       JUDGE_URL: judge.urlFor(name),
       JUDGE_POLL_MS: '1000',
+      // One judge try at a time per instance: the try running on a at the kill is the one in flight at the
+      // stand-in judge (so `tries` = 1 + the queue's retries holds exactly).
+      JUDGE_CONCURRENCY: '1',
       QUEUE_POLL_SECONDS: '0.5',
     });
     instances = [];
