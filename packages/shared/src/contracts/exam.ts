@@ -190,11 +190,12 @@ export const examBodySchema = z
       .min(1, '考试次数至少 1 次')
       .max(20, '考试次数不能超过 20 次')
       .default(1),
+    /** Absent: 60 % of the paper total at add, unchanged at modify; never above a paper's total. */
     passScore: z
       .number({ error: '及格分必须是数字' })
       .min(0, '及格分不能为负')
       .max(10_000, '及格分过大')
-      .default(60),
+      .optional(),
     /** Minutes after the start after which nobody may begin; null: any time in the window. */
     lateEntryMinutes: z
       .number({ error: '迟到限制必须是分钟数' })

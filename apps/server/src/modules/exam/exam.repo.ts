@@ -128,6 +128,7 @@ export async function listPapers(db: DbOrTx, ctx: OrgCtx, paperIds: number[]) {
       id: papers.id,
       name: papers.name,
       questionCount: papers.questionCount,
+      totalScore: papers.totalScore,
       settings: papers.settings,
     })
     .from(papers)

@@ -1,4 +1,4 @@
-import { TagType, formatExamTime, type ExamState } from '@kaopei/shared';
+import { TagType, defaultPassScore, formatExamTime, passScoreProblem, type ExamState } from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound } from '../../core/http';
@@ -159,17 +159,31 @@ export async function searchExams(
   return { rows: await toRows(db, records), total };
 }
 
-/** The papers of the caller's organisation with these ids, each holding at least one question. */
-async function requirePapers(db: DbOrTx, ctx: RequestContext, paperIds: number[]): Promise<number[]> {
+/**
+ * The papers of the caller's organisation with these ids, each holding at least one question, and the
+ * exam's pass mark with them: the one given (never above a paper's total: a candidate with full marks
+ * passes), else `fallback`, else 60 % of the smallest total.
+ */
+async function requirePapers(
+  db: DbOrTx,
+  ctx: RequestContext,
+  paperIds: number[],
+  passScore: number | undefined,
+  fallback?: number,
+): Promise<{ paperIds: number[]; passScore: number }> {
   const unique = [...new Set(paperIds)];
   const found = await listPapers(db, ctx, unique);
   if (found.length !== unique.length) throw notFound('试卷不存在');
   const empty = found.find((paper) => paper.questionCount === 0 && !paper.settings?.drawPerCandidate);
   if (empty) throw badRequest(`试卷「${empty.name}」还没有试题`);
-  return unique;
+  const totals = found.map((paper) => ({ name: paper.name, totalScore: Number(paper.totalScore) }));
+  const chosen = passScore ?? fallback ?? defaultPassScore(totals);
+  const problem = passScoreProblem(chosen, totals);
+  if (problem) throw badRequest(problem, 'passScore');
+  return { paperIds: unique, passScore: chosen };
 }
 
-function examValues(input: ExamInput): ExamValues {
+function examValues(input: ExamInput & { passScore: number }): ExamValues {
   return {
     name: input.name,
     description: input.description ?? null,
@@ -188,9 +202,9 @@ function examValues(input: ExamInput): ExamValues {
 
 export async function createExam(db: Db, ctx: RequestContext, input: ExamInput): Promise<ExamRow> {
   const examId = await db.transaction(async (tx) => {
-    const paperIds = await requirePapers(tx, ctx, input.paperIds);
+    const { paperIds, passScore } = await requirePapers(tx, ctx, input.paperIds, input.passScore);
     await requireAudience(tx, ctx, input.audience);
-    const examId = await insertExam(tx, ctx, examValues(input));
+    const examId = await insertExam(tx, ctx, examValues({ ...input, passScore }));
     await insertExamPapers(tx, examId, paperIds);
     return examId;
   });
@@ -206,7 +220,13 @@ export async function modifyExam(
 ): Promise<ExamRow> {
   await db.transaction(async (tx) => {
     const exam = await requireExam(tx, ctx, examId, true);
-    const paperIds = await requirePapers(tx, ctx, input.paperIds);
+    const { paperIds, passScore } = await requirePapers(
+      tx,
+      ctx,
+      input.paperIds,
+      input.passScore,
+      Number(exam.passScore),
+    );
     await requireAudience(tx, ctx, input.audience);
     const current = await listExamPaperIds(tx, examId);
     const changed =
@@ -214,7 +234,7 @@ export async function modifyExam(
     if (changed && (await examHasAttempts(tx, examId))) {
       throw conflict('已有考生开始作答，不能更换试卷');
     }
-    await updateExam(tx, examId, { ...examValues(input), updatedAt: new Date() });
+    await updateExam(tx, examId, { ...examValues({ ...input, passScore }), updatedAt: new Date() });
     if (changed) {
       await deleteExamPapers(tx, examId);
       await insertExamPapers(tx, examId, paperIds);
@@ -338,7 +358,8 @@ export async function publishExam(db: Db, ctx: RequestContext, examId: number): 
       throw badRequest('考试结束时间已过，请修改考试时间后再发布');
     const paperIds = await listExamPaperIds(tx, examId);
     if (paperIds.length === 0) throw badRequest('请先为考试选择试卷');
-    await requirePapers(tx, ctx, paperIds);
+    // A paper may have changed since the exam was saved: its pass mark is checked again.
+    await requirePapers(tx, ctx, paperIds, Number(exam.passScore));
     await freezeQuestions(tx, examId, await listPaperQuestionIds(tx, paperIds));
     const audience = audienceOf(exam);
     const userIds = await syncCandidates(tx, ctx, examId, audience);

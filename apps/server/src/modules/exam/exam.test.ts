@@ -5,6 +5,7 @@ import { QuestionType } from '@kaopei/shared';
 import {
   attemptQuestions,
   examAttempts,
+  exams,
   noticeReceives,
   paperQuestions,
   paperSections,
@@ -327,6 +328,33 @@ describe('setting up exams', () => {
     expect(copy.settings).toEqual(modified.settings);
   });
 
+  it('checks the pass mark against the paper total: 60 % by default, equal allowed, above refused', async () => {
+    const { paperId } = await newPaper(org);
+    const [paper] = await t.app.deps.db.select().from(papers).where(eq(papers.id, paperId));
+    const total = Number(paper?.totalScore);
+    expect(total).toBeGreaterThan(0);
+    const body = examBody(paperId, org.departmentIds[1] ?? 0);
+    const add = (passScore: number | undefined) =>
+      call(t, 'POST', `${E}/add`, { user: org.admin, body: { ...body, name: unique('及格线'), passScore } });
+    const defaulted = await add(undefined);
+    expect(data<ExamRow>(defaulted).passScore).toBe(Math.round(total * 0.6 * 10) / 10);
+    const equal = await add(total);
+    expect(data<ExamRow>(equal).passScore).toBe(total);
+    const countBefore = (await t.app.deps.db.select().from(exams)).length;
+    const above = await add(total + 0.5);
+    expect(above.status).toBe(400);
+    expect(above.body.message).toBe(`及格分不能超过试卷总分 ${total} 分`);
+    expect((await t.app.deps.db.select().from(exams)).length).toBe(countBefore);
+    // Modify: refused above the total, the stored mark unchanged; absent keeps the stored one.
+    const examId = data<ExamRow>(equal).examId;
+    const modify = (extra: Record<string, unknown>) =>
+      call(t, 'POST', `${E}/modify?examId=${examId}`, { user: org.admin, body: { ...body, ...extra } });
+    const tooHigh = await modify({ passScore: total + 1 });
+    expect(tooHigh.status).toBe(400);
+    const kept = await modify({ passScore: undefined });
+    expect(data<ExamRow>(kept).passScore).toBe(total);
+  });
+
   it('keeps other organisations and staff without the menu out', async () => {
     const { exam } = await publishedExam(org);
     expect((await call(t, 'GET', `${E}/detail?examId=${exam.examId}`, { user: other.admin })).status).toBe(
@@ -372,7 +400,8 @@ describe('taking an exam', () => {
     const exam = data<ExamRow>(
       await call(t, 'POST', `${E}/add`, {
         user: org.admin,
-        body: examBody(paperId, org.departmentIds[1] ?? 0),
+        // The drawn paper is worth 10: the pass mark may not pass it.
+        body: { ...examBody(paperId, org.departmentIds[1] ?? 0), passScore: 6 },
       }),
     );
     expect((await call(t, 'POST', `${E}/publish?examId=${exam.examId}`, { user: org.admin })).status).toBe(

@@ -178,9 +178,13 @@ export async function incrementTimesUsed(
 
 /** Brings a paper's stored totals in line with its questions (one statement). */
 export async function refreshPaperTotals(tx: DbOrTx, paperId: number): Promise<void> {
+  // A random paper drawn per candidate has rules, not questions: its total is what the rules draw.
   await tx.execute(sql`
     update ${papers} set
-      total_score = coalesce((select sum(pq.points) from ${paperQuestions} pq where pq.paper_id = ${paperId}), 0),
+      total_score = coalesce(
+        (select sum(pq.points) from ${paperQuestions} pq where pq.paper_id = ${paperId}),
+        (select sum(r.count * r.points) from ${paperRandomRules} r where r.paper_id = ${paperId}),
+        0),
       question_count = (select count(*) from ${paperQuestions} pq where pq.paper_id = ${paperId}),
       avg_difficulty = (select round(avg(q.difficulty), 2) from ${paperQuestions} pq
                         join ${questions} q on q.id = pq.question_id where pq.paper_id = ${paperId}),

@@ -136,7 +136,7 @@ describe('editor values', () => {
     expect(values).toMatchObject({
       durationMinutes: 60,
       attemptsAllowed: 1,
-      passScore: 60,
+      passScore: null,
       showScore: 'after_marking',
       showAnswers: 'after_end',
       includeSubDepartments: true,

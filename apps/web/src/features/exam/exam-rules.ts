@@ -85,7 +85,8 @@ export interface ExamFormValues extends ExamSettings {
   window: [Dayjs, Dayjs] | null;
   durationMinutes: number;
   attemptsAllowed: number;
-  passScore: number;
+  /** Null until papers are chosen: then 60 % of the smallest paper total unless typed. */
+  passScore: number | null;
   lateEntryMinutes?: number | null;
   audienceMode: Audience['mode'];
   departmentIds: number[];
@@ -106,7 +107,7 @@ export function startNowWindow(current: ExamFormValues['window'], now: Dayjs = d
   return [start, start.add(length, 'minute')];
 }
 
-/** Values of a new exam: starts at the next full hour, for an hour, 60 minutes, pass mark 60. */
+/** Values of a new exam: starts at the next full hour, for a day, 60 minutes; the pass mark follows the papers. */
 export function newExamValues(now: Dayjs = dayjs()): ExamFormValues {
   const start = now.add(1, 'hour').startOf('hour');
   return {
@@ -117,7 +118,7 @@ export function newExamValues(now: Dayjs = dayjs()): ExamFormValues {
     window: [start, start.add(1, 'day')],
     durationMinutes: 60,
     attemptsAllowed: 1,
-    passScore: 60,
+    passScore: null,
     lateEntryMinutes: null,
     ...DEFAULT_SETTINGS,
     audienceMode: 'assigned',
@@ -170,7 +171,7 @@ export function valuesToInput(values: ExamFormValues): ExamInput {
     endAt: end.second(0).millisecond(0).valueOf(),
     durationMinutes: values.durationMinutes,
     attemptsAllowed: values.attemptsAllowed,
-    passScore: values.passScore,
+    passScore: values.passScore ?? undefined,
     lateEntryMinutes: values.lateEntryMinutes ?? null,
     settings: settingsFromValues(values),
     audience: {

@@ -1,13 +1,21 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Card, Col, DatePicker, Form, InputNumber, Row } from 'antd';
-import { formatExamTime } from '@kaopei/shared';
+import { defaultPassScore, formatExamTime, passScoreProblem } from '@kaopei/shared';
 import type { ExamRow } from '../api';
 import { startNowWindow, timeProblem, type ExamFormValues } from '../exam-rules';
-import { PaperSelect } from './paper-select';
+import { PaperSelect, type PaperChoice } from './paper-select';
 
 /** The exam editor's "试卷与时间": the papers, the exam window and the limits row. */
 export function PaperTimeCard({ knownPapers }: { knownPapers: ExamRow['papers'] }): ReactNode {
   const form = Form.useFormInstance<ExamFormValues>();
+  const [papers, setPapers] = useState<readonly PaperChoice[]>(knownPapers);
+  const onPapersChange = (chosen: PaperChoice[]) => {
+    setPapers(chosen);
+    // The pass mark follows the papers until the administrator types one.
+    if (!form.isFieldTouched('passScore') && chosen.length > 0)
+      form.setFieldValue('passScore', defaultPassScore(chosen));
+    if (form.getFieldValue('passScore') !== null) void form.validateFields(['passScore']);
+  };
   return (
     <Card size="small" title="试卷与时间">
       <Form.Item
@@ -19,7 +27,7 @@ export function PaperTimeCard({ knownPapers }: { knownPapers: ExamRow['papers'] 
           { type: 'array', max: 10, message: '一场考试最多 10 套试卷' },
         ]}
       >
-        <PaperSelect multiple known={knownPapers} aria-label="试卷" />
+        <PaperSelect multiple known={knownPapers} aria-label="试卷" onPapersChange={onPapersChange} />
       </Form.Item>
       <Form.Item
         name="window"
@@ -55,13 +63,13 @@ export function PaperTimeCard({ knownPapers }: { knownPapers: ExamRow['papers'] 
       >
         立即开始
       </Button>
-      <ExamLimitsRow />
+      <ExamLimitsRow papers={papers} />
     </Card>
   );
 }
 
 /** Duration (with its spelled-out length), attempts, pass mark and the late-entry limit. */
-function ExamLimitsRow(): ReactNode {
+function ExamLimitsRow({ papers }: { papers: readonly PaperChoice[] }): ReactNode {
   const form = Form.useFormInstance<ExamFormValues>();
   const duration = Form.useWatch('durationMinutes', form);
   return (
@@ -95,9 +103,16 @@ function ExamLimitsRow(): ReactNode {
         <Form.Item
           name="passScore"
           label="及格分"
+          extra={papers.length > 0 ? '默认为试卷总分的 60%' : '选择试卷后按总分的 60% 填入'}
           rules={[
             { required: true, message: '请输入及格分' },
             { type: 'number', min: 0, max: 10000, message: '及格分为 0 到 10000' },
+            {
+              validator: async (_rule, passScore: number | null) => {
+                const problem = passScore === null ? null : passScoreProblem(passScore, papers);
+                if (problem) throw new Error(problem);
+              },
+            },
           ]}
         >
           <InputNumber min={0} max={10000} precision={1} style={{ width: '100%' }} />

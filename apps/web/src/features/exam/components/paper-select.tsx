@@ -26,6 +26,7 @@ export function PaperSelect({
   known = [],
   placeholder = '搜索试卷名称',
   'aria-label': ariaLabel = '试卷',
+  onPapersChange,
 }: {
   value?: number[] | number | null;
   onChange?: (value: number[] | number | undefined) => void;
@@ -33,6 +34,8 @@ export function PaperSelect({
   known?: readonly PaperChoice[];
   placeholder?: string;
   'aria-label'?: string;
+  /** The chosen papers themselves (names, totals), after each change. */
+  onPapersChange?: (papers: PaperChoice[]) => void;
 }): ReactNode {
   const [input, setInput] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -67,7 +70,11 @@ export function PaperSelect({
     <Select
       mode={multiple ? 'multiple' : undefined}
       value={value ?? undefined}
-      onChange={(next: number[] | number | undefined) => onChange?.(next)}
+      onChange={(next: number[] | number | undefined) => {
+        onChange?.(next);
+        const ids = Array.isArray(next) ? next : next ? [next] : [];
+        onPapersChange?.(ids.flatMap((id) => seen.current.get(id) ?? []));
+      }}
       options={options}
       showSearch={{ filterOption: false, onSearch: setInput }}
       onBlur={() => setInput('')}
