@@ -43,6 +43,8 @@ export interface SendOptions {
   afterSeconds?: number;
   /** Higher first (default 0). */
   priority?: number;
+  /** The job's id (a UUID): sending it again while the job exists adds nothing (an idempotent send). */
+  id?: string;
 }
 
 export interface QueueSettings {
@@ -172,6 +174,7 @@ export class Queue {
     const id = await this.boss.send(name, data, {
       ...(options.afterSeconds ? { startAfter: options.afterSeconds } : {}),
       ...(options.priority ? { priority: options.priority } : {}),
+      ...(options.id ? { id: options.id } : {}),
     });
     // A job for this instance's own worker need not wait for its next poll.
     const workerId = this.workers.get(name);

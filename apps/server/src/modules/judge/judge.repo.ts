@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { attemptQuestions, examAttempts, examQuestions, judgeJobs } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
@@ -82,18 +82,27 @@ export async function findOwnSampleJob(db: Db, ctx: Caller, jobId: number): Prom
  * Marks up to `limit` queued rows not yet handed to the job queue as handed over (FOR UPDATE SKIP
  * LOCKED, so two dispatchers never take one row) and returns them, sample runs first.
  */
-export function takeUndispatchedJobsInAnyOrg(db: Db, limit: number) {
+export function takeUndispatchedJobsInAnyOrg(db: Db, limit: number, staleMinutes: number) {
+  // Not yet handed over, or handed over so long ago while still queued that the instance may have died
+  // between taking the row and sending its job (the send is idempotent: a job that exists stays one).
+  const waiting = and(
+    eq(judgeJobs.status, JOB_STATUS.queued),
+    or(
+      isNull(judgeJobs.lockedAt),
+      lt(judgeJobs.lockedAt, sql`now() - make_interval(mins => ${staleMinutes})`),
+    ),
+  );
   const next = db
     .select({ id: judgeJobs.id })
     .from(judgeJobs)
-    .where(and(eq(judgeJobs.status, JOB_STATUS.queued), isNull(judgeJobs.lockedAt)))
+    .where(waiting)
     .orderBy(desc(sql`${judgeJobs.kind} = 'sample'`), asc(judgeJobs.id))
     .limit(limit)
     .for('update', { skipLocked: true });
   return db
     .update(judgeJobs)
     .set({ lockedAt: new Date() })
-    .where(and(inArray(judgeJobs.id, next), isNull(judgeJobs.lockedAt)))
+    .where(and(inArray(judgeJobs.id, next), waiting))
     .returning({ id: judgeJobs.id, kind: judgeJobs.kind });
 }
 

@@ -25,7 +25,8 @@ import type { PersonalReport } from '../exam/exam-result.service';
 import type { SampleRunView } from './judge.service';
 import { Judge0Judge, type Judge } from '../../core/judge';
 import { Queue, queueConnection } from '../../core/queue';
-import { JudgeWorker, MAX_TRIES } from './judge.worker';
+import { JudgeWorker, MAX_TRIES, REDISPATCH_MINUTES } from './judge.worker';
+import { rowsOf } from '../../db/client';
 
 let t: TestApp;
 let org: TestOrg;
@@ -381,6 +382,42 @@ describe('grading code answers when an attempt closes', () => {
     expect(String(job?.result?.error)).toContain('无法连接判题服务');
     const [still] = await db.select().from(examAttempts).where(eq(examAttempts.id, attemptId));
     expect(still).toMatchObject({ pendingMarks: 1, status: 1 });
+  });
+
+  it('hands a row over again when its instance died between taking it and sending its job, never twice', async () => {
+    const attemptId = await submittedCodeAttempt();
+    const { db, config, judgeWorker, queue } = t.app.deps;
+    const row = async () => (await db.select().from(judgeJobs).where(eq(judgeJobs.attemptId, attemptId)))[0];
+    const queueJobs = async (id: number) =>
+      rowsOf<{ n: number }>(
+        await db.execute(
+          sql.raw(
+            `select count(*)::int as n from ${config.queueSchema}.job where name = 'judge' and data->>'jobId' = '${id}'`,
+          ),
+        ),
+      )[0]?.n;
+    // Taken for hand-over by an instance that died before sending: marked, no queue job.
+    const taken = await row();
+    if (!taken) throw new Error('no judge row');
+    await db.update(judgeJobs).set({ lockedAt: new Date() }).where(eq(judgeJobs.id, taken.id));
+    expect(await judgeWorker.dispatch()).toBe(0);
+    expect(await queueJobs(taken.id)).toBe(0);
+    // Past the hand-over's stale time it is handed over again, and judged once.
+    await db
+      .update(judgeJobs)
+      .set({ lockedAt: new Date(Date.now() - (REDISPATCH_MINUTES + 1) * 60_000) })
+      .where(eq(judgeJobs.id, taken.id));
+    expect(await judgeWorker.dispatch()).toBe(1);
+    expect(await queueJobs(taken.id)).toBe(1);
+    // Handed over again while its job waits: still one job.
+    await db
+      .update(judgeJobs)
+      .set({ lockedAt: new Date(Date.now() - (REDISPATCH_MINUTES + 1) * 60_000) })
+      .where(eq(judgeJobs.id, taken.id));
+    expect(await judgeWorker.dispatch()).toBe(1);
+    expect(await queueJobs(taken.id)).toBe(1);
+    await queue.drain();
+    expect(await row()).toMatchObject({ status: 2, verdict: 'accepted', tries: 1 });
   });
 
   it('gives the try of an instance lost mid-run to a live one once the queue expires it', async () => {

@@ -27,6 +27,18 @@ export const JUDGE_QUEUE = 'judge';
 export const JUDGE_GIVEN_UP_QUEUE = 'judge-given-up';
 export const JUDGE_DISPATCH_QUEUE = 'judge-dispatch';
 
+/**
+ * A row taken for hand-over but still queued this long after is handed over again: its instance may
+ * have died between taking it and sending its job (found by the reliability suite). The queue job's id
+ * comes from the row's id, so a row whose job exists is not queued twice.
+ */
+export const REDISPATCH_MINUTES = 2;
+
+/** The queue job of judge row `id`: a fixed UUID per row. */
+export function queueJobId(id: number): string {
+  return `00000000-0000-4000-8000-${id.toString(16).padStart(12, '0')}`;
+}
+
 /** What a job's result holds for the candidate (sample) or the marker (grade). */
 export interface JobCaseResult {
   input: string;
@@ -77,9 +89,13 @@ export class JudgeWorker {
     if (!this.judge) return 0;
     let handed = 0;
     for (;;) {
-      const rows = await takeUndispatchedJobsInAnyOrg(this.db, 100);
+      const rows = await takeUndispatchedJobsInAnyOrg(this.db, 100, REDISPATCH_MINUTES);
       for (const row of rows)
-        await this.queue.send(JUDGE_QUEUE, { jobId: row.id }, { priority: row.kind === 'sample' ? 1 : 0 });
+        await this.queue.send(
+          JUDGE_QUEUE,
+          { jobId: row.id },
+          { priority: row.kind === 'sample' ? 1 : 0, id: queueJobId(row.id) },
+        );
       handed += rows.length;
       if (rows.length < 100) return handed;
     }
