@@ -1,11 +1,9 @@
-import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { formatScore, toOffset } from '@kaopei/shared';
+import { toOffset } from '@kaopei/shared';
 import { examContracts } from '@kaopei/shared/contracts/exam';
 import { OK_MESSAGE, badRequest, notFound, ok, okPage } from '../../core/http';
 import { routes } from '../../core/route';
-import { dateStamp, sendDownload } from '../../core/download';
-import { XLSX_MIME, workbookBuffer } from '../../core/excel';
+import { sendDownload } from '../../core/download';
 import {
   copyExam,
   createExam,
@@ -38,6 +36,7 @@ import {
   verifyReportToken,
 } from './exam-result.service';
 import { announceExtended, announceForced } from './exam-monitor.service';
+import { resultsWorkbook } from './exam-result.excel';
 
 /** Shared report links work for 30 days. */
 const REPORT_LINK_MS = 30 * 24 * 3600_000;
@@ -177,40 +176,8 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return okPage(rows, total);
     },
-    resultExport: async (request, reply) => {
-      const exam = await requireExam(db, request.ctx, request.query.examId);
-      const { rows } = await examResults(db, request.ctx, exam.id, { limit: 100_000, offset: 0 });
-      const workbook = new ExcelJS.Workbook();
-      const sheet = workbook.addWorksheet('成绩');
-      sheet.columns = [
-        { header: '排名', key: 'rank', width: 8 },
-        { header: '姓名', key: 'realName', width: 14 },
-        { header: '账号', key: 'account', width: 16 },
-        { header: '部门', key: 'departmentName', width: 18 },
-        { header: '成绩', key: 'score', width: 10 },
-        { header: '总分', key: 'totalPoints', width: 10 },
-        { header: '是否及格', key: 'passed', width: 10 },
-        { header: '用时（分钟）', key: 'minutes', width: 12 },
-        { header: '交卷时间', key: 'submittedAt', width: 20 },
-        { header: '状态', key: 'statusLabel', width: 10 },
-      ];
-      for (const row of rows) {
-        sheet.addRow({
-          ...row,
-          rank: row.rank ?? '',
-          score: row.score === null ? '' : formatScore(row.score),
-          passed: row.passed === null ? '待阅卷' : row.passed ? '及格' : '不及格',
-          minutes: row.timeUsedSeconds === null ? '' : Math.round(row.timeUsedSeconds / 6) / 10,
-          submittedAt: row.submittedAt ? new Date(row.submittedAt) : '',
-        });
-      }
-      sheet.getRow(1).font = { bold: true };
-      return sendDownload(reply, {
-        fileName: `${exam.name}_成绩_${dateStamp()}.xlsx`,
-        contentType: XLSX_MIME,
-        data: await workbookBuffer(workbook),
-      });
-    },
+    resultExport: async (request, reply) =>
+      sendDownload(reply, await resultsWorkbook(db, request.ctx, request.query.examId)),
     personalReport: async (request) =>
       ok(await personalReport(db, request.query.attemptId, request.ctx.organizationId)),
     shareReport: async (request) => {
