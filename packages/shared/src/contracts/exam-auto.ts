@@ -39,11 +39,12 @@ export const examTemplateSchema = z
     durationMinutes: minutes('考试时长', 1, 24 * 60),
     /** How long each exam stays open from its start; at least the duration. */
     windowMinutes: minutes('开放时长', 1, 31 * 24 * 60),
+    /** Absent: 60 % of each generated paper's total (never above it). */
     passScore: z
       .number({ error: '及格分必须是数字' })
       .min(0, '及格分不能为负')
       .max(10_000, '及格分过大')
-      .default(60),
+      .optional(),
     attemptsAllowed: z
       .number({ error: '考试次数必须是数字' })
       .int('考试次数必须是整数')
@@ -128,7 +129,7 @@ export const examTemplateView = z.object({
   description: z.string().nullish(),
   durationMinutes: z.number(),
   windowMinutes: z.number(),
-  passScore: z.number(),
+  passScore: z.number().nullish(),
   attemptsAllowed: z.number(),
   settings: examSettingsView,
   departmentIds: z.array(z.number()),

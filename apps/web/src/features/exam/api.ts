@@ -182,8 +182,9 @@ export function shareReport(attemptId: number) {
 }
 
 /** The report a shared link opens; needs no sign-in. */
+/** Silent: the page shows its own error (an expired link), not a toast beside it. */
 export function fetchPublicReport(token: string) {
-  return call(c.publicReport, { query: { token } });
+  return call(c.publicReport, { query: { token } }, { kpSilent: true });
 }
 
 export function saveComment(attemptId: number, comment: string | null) {

@@ -21,7 +21,8 @@ export interface AutoRuleFormValues extends AutoRulesForm, ExamSettings {
   description?: string | null;
   durationMinutes: number;
   windowMinutes: number;
-  passScore: number;
+  /** Null: 60 % of each generated paper's total. */
+  passScore: number | null;
   attemptsAllowed: number;
   departmentIds: number[];
   includeSubDepartments: boolean;
@@ -41,7 +42,7 @@ export function newRuleValues(now = dayjs()): AutoRuleFormValues {
     description: null,
     durationMinutes: 60,
     windowMinutes: 24 * 60,
-    passScore: 60,
+    passScore: null,
     attemptsAllowed: 1,
     departmentIds: [],
     includeSubDepartments: true,
@@ -63,7 +64,7 @@ export function ruleToValues(rule: AutoRuleRow): AutoRuleFormValues {
     description: t.description ?? null,
     durationMinutes: t.durationMinutes,
     windowMinutes: t.windowMinutes,
-    passScore: t.passScore,
+    passScore: t.passScore ?? null,
     attemptsAllowed: t.attemptsAllowed,
     departmentIds: t.departmentIds,
     includeSubDepartments: t.includeSubDepartments,
@@ -91,7 +92,7 @@ export function valuesToRuleInput(values: AutoRuleFormValues): AutoRuleInput {
       description: values.description?.trim() || null,
       durationMinutes: values.durationMinutes,
       windowMinutes: values.windowMinutes,
-      passScore: values.passScore,
+      passScore: values.passScore ?? undefined,
       attemptsAllowed: values.attemptsAllowed,
       departmentIds: values.departmentIds,
       includeSubDepartments: values.includeSubDepartments,

@@ -53,8 +53,15 @@ export function AutoRuleExamFields({ preview }: { preview: string | null }): Rea
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
-          <Form.Item name="passScore" label="及格分" rules={[{ required: true, message: '请输入及格分' }]}>
-            <InputNumber aria-label="及格分" min={0} max={10000} precision={1} style={{ width: '100%' }} />
+          <Form.Item name="passScore" label="及格分" extra="不填则为每次生成的试卷总分的 60%">
+            <InputNumber
+              aria-label="及格分"
+              min={0}
+              max={10000}
+              precision={1}
+              placeholder="总分的 60%"
+              style={{ width: '100%' }}
+            />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
