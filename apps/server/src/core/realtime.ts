@@ -125,8 +125,19 @@ export class RedisRealtime implements Realtime {
     void settled.finally(() => this.pending.delete(settled));
   }
 
+  /**
+   * Resolves once the subscribed connection is ready. A SUBSCRIBE queued while ioredis is still
+   * connecting was seen to be lost (the channel had one subscriber of two on a fast start), so channels
+   * are subscribed only on a ready connection.
+   */
+  private connected(): Promise<unknown> {
+    if (this.subscriber.status === 'ready') return Promise.resolve();
+    return new Promise((resolve) => this.subscriber.once('ready', resolve));
+  }
+
   subscribe(channel: string, handler: RealtimeHandler): () => void {
-    if (this.registry.add(channel, handler)) this.track(this.subscriber.subscribe(this.prefix + channel));
+    if (this.registry.add(channel, handler))
+      this.track(this.connected().then(() => this.subscriber.subscribe(this.prefix + channel)));
     let active = true;
     return () => {
       if (!active) return;
