@@ -148,7 +148,7 @@ describe('sign-out ends the access token at once (point 9)', () => {
       });
       expect(res.statusCode).toBe(200);
       // B loaded the table before the sign-out and reloads only every minute: only Redis can tell it.
-      // Up to 5 s: on a loaded 2-core CI machine the message once took longer than 1 s to arrive.
+      // Delivery takes milliseconds; up to 5 s for a loaded 2-core machine.
       for (let i = 0; i < 250 && (await b.deps.tokens.verifyAccess(session.access_token)); i += 1)
         await new Promise((r) => setTimeout(r, 20));
       expect(await statuses(b, session.access_token)).toEqual([401, 401]);
