@@ -92,6 +92,40 @@ function WebcamConsentDialog({
   );
 }
 
+/** A notice the candidate must acknowledge with its one button: no close, no mask or Esc dismissal. */
+function BlockingNotice({
+  open,
+  title,
+  action,
+  onAction,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  action: string;
+  onAction: () => void;
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <Modal
+      open={open}
+      title={title}
+      closable={false}
+      maskClosable={false}
+      keyboard={false}
+      centered
+      width={340}
+      footer={
+        <Button type="primary" onClick={onAction}>
+          {action}
+        </Button>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
+
 function InvigilatorWarningDialog({
   open,
   text,
@@ -102,24 +136,11 @@ function InvigilatorWarningDialog({
   onAcknowledge: () => void;
 }): ReactNode {
   return (
-    <Modal
-      open={open}
-      title="监考老师提醒"
-      closable={false}
-      maskClosable={false}
-      keyboard={false}
-      centered
-      width={340}
-      footer={
-        <Button type="primary" onClick={onAcknowledge}>
-          我知道了
-        </Button>
-      }
-    >
+    <BlockingNotice open={open} title="监考老师提醒" action="我知道了" onAction={onAcknowledge}>
       <p className="kp-m-warning-text" role="alert">
         监考老师提醒：{text}
       </p>
-    </Modal>
+    </BlockingNotice>
   );
 }
 
@@ -133,24 +154,11 @@ function CheatingNoticeDialog({
   onResult: () => void;
 }): ReactNode {
   return (
-    <Modal
-      open={open}
-      title="已自动交卷"
-      closable={false}
-      maskClosable={false}
-      keyboard={false}
-      centered
-      width={340}
-      footer={
-        <Button type="primary" onClick={onResult}>
-          查看结果
-        </Button>
-      }
-    >
+    <BlockingNotice open={open} title="已自动交卷" action="查看结果" onAction={onResult}>
       <p role="alert" data-testid="cheating-notice">
         您离开考试页面的次数超过了限制（{leaveLimit} 次），系统已自动交卷。
       </p>
-    </Modal>
+    </BlockingNotice>
   );
 }
 
