@@ -7,6 +7,7 @@ import { KnowledgePicker } from '../../../components/knowledge-picker';
 import { bankKeys, fetchSimpleBanks } from '../../question-bank/api';
 import { fetchQuestionTags, questionKeys } from '../../question/api';
 import type { PickerFilter, PickRow } from '../api';
+import { FilterButtons } from '../../../components/filter-buttons';
 
 interface FilterForm {
   bankId?: number;
@@ -102,21 +103,7 @@ export function PickerFilters({ onSearch }: { onSearch: (filter: PickerFilter) =
             style={{ width: 150 }}
           />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                onSearch(toFilter({}));
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
+        <FilterButtons onReset={() => onSearch(toFilter({}))} />
       </Space>
     </Form>
   );

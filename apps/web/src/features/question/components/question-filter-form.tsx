@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Form, Input, Segmented, Select, Slider, Space, type FormInstance } from 'antd';
+import { Form, Input, Segmented, Select, Slider, type FormInstance } from 'antd';
 import { QUESTION_TYPES, questionTypeLabel } from '@kaopei/shared';
 import type { BankOption, QuestionScope } from '../api';
 import type { FilterForm } from './use-question-list';
+import { FilterButtons } from '../../../components/filter-buttons';
 
 const SCOPES: { value: QuestionScope; label: string }[] = [
   { value: 'mine', label: '我的试题' },
@@ -76,21 +77,7 @@ export function QuestionFilterForm(props: QuestionFilterFormProps): ReactNode {
           style={{ width: 180 }}
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            查询
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            重置
-          </Button>
-        </Space>
-      </Form.Item>
+      <FilterButtons onReset={() => onSearch({})} />
     </Form>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
+import { FilterButtons } from '../../../components/filter-buttons';
 
 export interface StaffFilterValues {
   keyword: string;
@@ -52,21 +53,7 @@ export function StaffFilterForm({ onSearch }: { onSearch: (values: StaffFilterVa
           ]}
         />
       </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-          查询
-        </Button>
-      </Form.Item>
-      <Form.Item>
-        <Button
-          onClick={() => {
-            form.resetFields();
-            onSearch(INITIAL_FILTER);
-          }}
-        >
-          重置
-        </Button>
-      </Form.Item>
+      <FilterButtons icon={<SearchOutlined />} onReset={() => onSearch(INITIAL_FILTER)} />
     </Form>
   );
 }
