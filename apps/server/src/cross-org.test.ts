@@ -17,6 +17,7 @@ import { rowsOf } from './db/client';
 import { createOrg, createTestApp, type TestApp, type TestOrg } from '../test/harness';
 import { buildWorld } from '../test/factories';
 import {
+  FIELD_HINTS,
   allEndpoints,
   fillPath,
   isIdField,
@@ -59,23 +60,6 @@ const TABLE_OF_FEATURE: Record<string, string> = {
   staff: 'users',
   role: 'roles',
   file: 'jobs',
-};
-
-const now = Date.now();
-/** Field values that a schema alone does not produce (formats and cross-field rules), by name. */
-const HINTS = {
-  color: '#1677ff',
-  account: 'walker01',
-  password: 'Walker1234',
-  phone: '13800000000',
-  startDate: '2024-01-01',
-  endDate: '2024-12-31',
-  startAt: now + 60_000,
-  endAt: now + 2 * 3600_000,
-  firstStartAt: now + 24 * 3600_000,
-  email: 'walker@example.com',
-  contactPhone: '13800000000',
-  answer: true,
 };
 
 /** Hints of one feature (a `type` means something else in each). */
@@ -176,7 +160,7 @@ describe('another organisation’s ids', () => {
         return list ? pool.slice(0, 3) : pool[pool.length - 1];
       };
       const { endpoint } = entry;
-      const hints = { ...HINTS, ...FEATURE_HINTS[feature] };
+      const hints = { ...FIELD_HINTS, ...FEATURE_HINTS[feature] };
       const params = endpoint.params
         ? (sample(endpoint.params, ids, '', hints) as Record<string, unknown>)
         : {};

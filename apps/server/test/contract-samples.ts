@@ -79,6 +79,23 @@ let sampled = 0;
 /** Values for fields a schema cannot describe well enough (formats, cross-field rules), by name. */
 export type FieldHints = Record<string, unknown>;
 
+const now = Date.now();
+/** Field values that a schema alone does not produce (formats and cross-field rules), by name. */
+export const FIELD_HINTS: FieldHints = {
+  color: '#1677ff',
+  account: 'walker01',
+  password: 'Walker1234',
+  phone: '13800000000',
+  startDate: '2024-01-01',
+  endDate: '2024-12-31',
+  startAt: now + 60_000,
+  endAt: now + 2 * 3600_000,
+  firstStartAt: now + 24 * 3600_000,
+  email: 'walker@example.com',
+  contactPhone: '13800000000',
+  answer: true,
+};
+
 /**
  * A plausible value for `schema`; `key` is the field's name (ids are chosen by `ids`, and `hints`
  * give the value of a field by its name).

@@ -7,26 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../test/harness';
 import { buildWorld } from '../../test/factories';
-import { allEndpoints, fillPath, queryString, sample } from '../../test/contract-samples';
+import { FIELD_HINTS, allEndpoints, fillPath, queryString, sample } from '../../test/contract-samples';
 import { loadConfig } from '../config';
 import { edgeProblem, MAX_DEPTH, TOO_DEEP, UNREADABLE_CHARACTER } from './edge';
-
-const now = Date.now();
-/** Values a schema alone does not produce, by field name (as in cross-org.test.ts). */
-const HINTS = {
-  color: '#1677ff',
-  account: 'walker01',
-  password: 'Walker1234',
-  phone: '13800000000',
-  startDate: '2024-01-01',
-  endDate: '2024-12-31',
-  startAt: now + 60_000,
-  endAt: now + 2 * 3600_000,
-  firstStartAt: now + 24 * 3600_000,
-  email: 'walker@example.com',
-  contactPhone: '13800000000',
-  answer: true,
-};
 
 const NUL = 'a\u0000b';
 const LONE = '\ud800';
@@ -71,10 +54,12 @@ async function probesOf(): Promise<Probe[]> {
     // Signing out would end the caller's session for the calls after it.
     if (name === 'auth.logout') continue;
     const params = endpoint.params
-      ? (sample(endpoint.params, none, '', HINTS) as Record<string, unknown>)
+      ? (sample(endpoint.params, none, '', FIELD_HINTS) as Record<string, unknown>)
       : {};
-    const query = endpoint.query ? (sample(endpoint.query, none, '', HINTS) as Record<string, unknown>) : {};
-    const body = endpoint.body ? sample(endpoint.body, none, '', HINTS) : undefined;
+    const query = endpoint.query
+      ? (sample(endpoint.query, none, '', FIELD_HINTS) as Record<string, unknown>)
+      : {};
+    const body = endpoint.body ? sample(endpoint.body, none, '', FIELD_HINTS) : undefined;
     const path = endpoint.path.replace('*', 'x');
     const plainUrl = fillPath(path, params) + queryString(query);
     const base = { method: endpoint.method };
