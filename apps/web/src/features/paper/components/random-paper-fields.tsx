@@ -19,6 +19,7 @@ import { QUESTION_TYPES, questionTypeLabel } from '@kaopei/shared';
 import { KnowledgePicker } from '../../../components/knowledge-picker';
 import { serverMessage } from '../../../lib/server-message';
 import { newRule } from '../random-paper-form';
+import { PaperNameFields } from './paper-name-fields';
 
 type Options = { label: string; value: number }[];
 type GroupedOptions = { label: string; title: string; options: Options }[];
@@ -34,25 +35,7 @@ export function RandomPaperMetaCard({
   return (
     <Card size="small" title={paperId ? '修改随机试卷' : '随机组卷'}>
       <Space wrap align="start" size="large">
-        <Form.Item
-          name="name"
-          label="试卷名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入试卷名称' },
-            { max: 200, message: '试卷名称不能超过 200 个字符' },
-          ]}
-        >
-          <Input aria-label="试卷名称" maxLength={200} style={{ width: 280 }} />
-        </Form.Item>
-        <Form.Item name="paperBankId" label="所属试卷库">
-          <Select
-            allowClear
-            aria-label="所属试卷库"
-            placeholder="可选"
-            style={{ width: 200 }}
-            options={paperBankOptions}
-          />
-        </Form.Item>
+        <PaperNameFields bankOptions={paperBankOptions} />
         <Form.Item name="drawPerCandidate" label="抽题方式">
           <Radio.Group
             options={[

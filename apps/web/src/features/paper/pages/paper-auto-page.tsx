@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Form, Input, Select } from 'antd';
+import { Alert, App, Button, Card, Form } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { fetchKnowledgeTree, knowledgeKeys } from '../../knowledge/api';
@@ -13,6 +13,7 @@ import {
 } from '../../../components/auto-rules-fields';
 import { serverMessage } from '../../../lib/server-message';
 import { usePaperBankOptions } from './use-paper-bank-options';
+import { PaperNameFields } from '../components/paper-name-fields';
 import { AutoResult } from './paper-auto-result';
 import '../paper.css';
 
@@ -64,39 +65,12 @@ function useCreateAutoPapers() {
   });
 }
 
-/** 试卷名称 and 所属试卷库, ahead of the rules. */
-function PaperNameFields(): ReactNode {
-  const bankOptions = usePaperBankOptions();
-  return (
-    <>
-      <Form.Item
-        name="name"
-        label="试卷名称"
-        rules={[
-          { required: true, whitespace: true, message: '请输入试卷名称' },
-          { max: 190, message: '试卷名称不能超过 190 个字符' },
-        ]}
-      >
-        <Input aria-label="试卷名称" maxLength={190} style={{ width: 240 }} />
-      </Form.Item>
-      <Form.Item name="paperBankId" label="所属试卷库">
-        <Select
-          allowClear
-          aria-label="所属试卷库"
-          placeholder="可选"
-          style={{ width: 180 }}
-          options={bankOptions}
-        />
-      </Form.Item>
-    </>
-  );
-}
-
 /** /manage/paper/auto: intelligent generation from stated rules, solved by the server's integer program. */
 export default function PaperAutoPage(): ReactNode {
   const [form] = Form.useForm<AutoForm>();
   const [result, setResult] = useState<{ rules: AutoRules; report: AutoReport } | null>(null);
   const nameOf = useKnowledgeNames();
+  const bankOptions = usePaperBankOptions();
 
   const generate = useMutation({
     mutationFn: (rules: AutoRules) => generateAutoPreview(rules),
@@ -117,7 +91,7 @@ export default function PaperAutoPage(): ReactNode {
     <div className="kp-paper-page">
       <Form<AutoForm> form={form} layout="vertical" initialValues={initialValues} onFinish={onGenerate}>
         <Card size="small" title="智能组卷规则">
-          <AutoRulesFields head={<PaperNameFields />} />
+          <AutoRulesFields head={<PaperNameFields bankOptions={bankOptions} maxLength={190} />} />
 
           <div className="kp-random__actions">
             <Button type="primary" htmlType="submit" loading={generate.isPending}>
