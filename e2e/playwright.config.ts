@@ -50,7 +50,9 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // One retry: on two shared cores a journey has failed once on timing (a click on a moving menu, a
+  // start that did not navigate) and passed in every other run; a retried pass is reported as flaky.
+  retries: 1,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
