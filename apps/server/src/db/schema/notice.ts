@@ -13,6 +13,8 @@ export const notices = pgTable(
     type: smallint('type').notNull().default(0),
     title: varchar('title', { length: 200 }),
     content: text('content').notNull(),
+    /** The in-app page the notice is about (an exam's page for its candidates), opened from the bell. */
+    link: varchar('link', { length: 300 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('notices_org_idx').on(t.organizationId, t.createdAt)],
