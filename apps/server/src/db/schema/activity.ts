@@ -15,5 +15,9 @@ export const activityLog = pgTable(
     meta: jsonb('meta'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('activity_log_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [
+    index('activity_log_org_idx').on(t.organizationId, t.createdAt),
+    // A member's own activity on their console.
+    index('activity_log_actor_idx').on(t.actorId, t.createdAt),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "activity_log_actor_idx" ON "activity_log" USING btree ("actor_id","created_at");
