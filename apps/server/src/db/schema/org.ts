@@ -27,6 +27,8 @@ export const organizations = pgTable('organizations', {
   kind: varchar('kind', { length: 20 }).notNull().default('enterprise'),
   logoUrl: text('logo_url'),
   status: smallint('status').notNull().default(0),
+  /** Setting 审核人员录入的试题免审核: questions saved by someone who may audit are stored approved. */
+  autoApproveAuditorQuestions: boolean('auto_approve_auditor_questions').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "organizations" ADD COLUMN "auto_approve_auditor_questions" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+CREATE INDEX "questions_org_pending_idx" ON "questions" USING btree ("organization_id","bank_id") WHERE "questions"."status" = 0;
