@@ -156,11 +156,13 @@ export interface SeedExamOptions {
   passScore?: number;
   settings?: Record<string, unknown>;
   audience: { mode: 'assigned'; userIds?: number[]; departmentIds?: number[] };
+  /** Send the candidates the 考试通知 (default false). */
+  notify?: boolean;
 }
 
 /**
  * Sets up a published exam through the admin API: a bank of approved questions, a one-section paper and
- * the exam, open from a minute ago for two hours, without notifying the candidates.
+ * the exam, open from a minute ago for two hours, notifying the candidates only when asked.
  */
 export async function seedExam(
   request: APIRequestContext,
@@ -204,7 +206,7 @@ export async function seedExam(
     passScore: options.passScore ?? 10,
     settings: { showScore: 'immediately', ...options.settings },
     audience: options.audience,
-    notify: false,
+    notify: options.notify ?? false,
   });
   await apiPost(request, token, `/exam/api/v1/exam/publish?examId=${exam.examId}`);
   return exam.examId;

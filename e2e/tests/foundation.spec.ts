@@ -10,8 +10,8 @@ test.describe('sign-in', () => {
     const stats = await (
       await request.get('/user/api/v1/statistic/console', { headers: { authorization: `Bearer ${token}` } })
     ).json();
-    await expect(page.getByTestId('stat-staff')).toContainText(String(stats.res.data.staffCount));
-    await expect(page.getByTestId('stat-department')).toContainText(String(stats.res.data.departmentCount));
+    await expect(page.getByTestId('stat-staff')).toContainText(String(stats.res.data.figures.staffCount));
+    await expect(page.getByTestId('stat-department')).toContainText(String(stats.res.data.figures.departmentCount));
     await expect(page.getByTestId('org-brand')).toContainText('示例科技有限公司');
   });
 

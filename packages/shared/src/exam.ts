@@ -30,3 +30,11 @@ export function passScoreProblem(
     ? `及格分不能超过试卷「${smallest.name}」的总分 ${total} 分`
     : `及格分不能超过试卷总分 ${total} 分`;
 }
+
+/** The candidate's pages (/m/**), for links from notices, the learner's home and the exam pages. */
+export const candidatePaths = {
+  exams: '/m/exams',
+  exam: (examId: number): string => `/m/exams/${examId}`,
+  attempt: (attemptId: number): string => `/m/attempts/${attemptId}`,
+  result: (attemptId: number): string => `/m/attempts/${attemptId}/result`,
+} as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CONSOLE_URL,
   PERMISSIONS,
   hasPermission,
   permissionIcon,
@@ -7,6 +8,7 @@ import {
   permissionLabel,
   permissionMaskFromIndices,
   permissionsFromMask,
+  seesOrganisationFigures,
 } from './permission';
 
 describe('PERMISSIONS', () => {
@@ -111,5 +113,18 @@ describe('hasPermission', () => {
 
   it('reads masks above 2^31', () => {
     expect(hasPermission(2 ** 31 + 16, 4)).toBe(true);
+  });
+});
+
+describe('seesOrganisationFigures', () => {
+  it('is true for administrators whatever their menus', () => {
+    expect(seesOrganisationFigures(true, [])).toBe(true);
+  });
+  it('is false for someone whose only page is the console', () => {
+    expect(seesOrganisationFigures(false, [CONSOLE_URL])).toBe(false);
+    expect(seesOrganisationFigures(false, [])).toBe(false);
+  });
+  it('is true as soon as a role opens another page', () => {
+    expect(seesOrganisationFigures(false, new Set([CONSOLE_URL, '/manage/exam/list']))).toBe(true);
   });
 });

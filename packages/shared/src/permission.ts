@@ -74,3 +74,17 @@ export function permissionIcon(index: number): PermissionIconName | undefined {
 export function permissionLabel(index: number): string {
   return PERMISSIONS.find((permission) => permission.index === index)?.label ?? '';
 }
+
+/** The console's address: every member's home page. */
+export const CONSOLE_URL = '/manage/console';
+
+/**
+ * Whether a person sees the organisation's figures and everyone's activity on the console: an
+ * administrator, or anyone whose roles open a page beyond the console (they manage something). The
+ * others — staff who only take exams and courses — see their own home (their exams, results, activity).
+ */
+export function seesOrganisationFigures(isAdmin: boolean, menuUrls: Iterable<string>): boolean {
+  if (isAdmin) return true;
+  for (const url of menuUrls) if (url !== CONSOLE_URL) return true;
+  return false;
+}

@@ -11,9 +11,27 @@ describe('decideAccess', () => {
     });
   });
 
-  it('lets unknown paths through to the catch-all redirect', () => {
-    expect(decideAccess('/manage/nope', undefined, menuUrls, null)).toEqual({ kind: 'allow' });
+  it('lets a signed-out user on an unknown path through to the catch-all redirect (home)', () => {
     expect(decideAccess('/manage/nope', undefined, null, null)).toEqual({ kind: 'allow' });
+  });
+
+  it('warns a signed-in user on an unknown or unbuilt path and sends them to the first menu page', () => {
+    expect(decideAccess('/manage/nope', undefined, menuUrls, '/manage/exam/list')).toEqual({
+      kind: 'deny',
+      to: '/manage/console',
+      warn: true,
+    });
+    expect(
+      decideAccess('/manage/post/list', undefined, menuUrls, null, { firstMenuUrl: '/manage/exam/list' }),
+    ).toEqual({ kind: 'deny', to: '/manage/exam/list', warn: true });
+    // Straight after signing in (a remembered address that no longer exists): no warning.
+    expect(decideAccess('/manage/nope', undefined, menuUrls, '/login')).toMatchObject({ warn: false });
+    // A candidate goes back to their exams, quietly.
+    expect(decideAccess('/nope', undefined, menuUrls, null, { candidate: true })).toEqual({
+      kind: 'deny',
+      to: '/m',
+      warn: false,
+    });
   });
 
   it('sends a signed-out user on /manage to sign in', () => {

@@ -62,9 +62,16 @@ export function decideAccess(
   fromPath: string | null,
   options: AccessOptions = {},
 ): AccessDecision {
-  // Unknown paths have no handle; the router's catch-all sends them to the home page (spec §2).
-  if (!handle || handle.public) return { kind: 'allow' };
+  if (handle?.public) return { kind: 'allow' };
   const target = normalizeMenuUrl(path) ?? '/';
+  // Unknown paths (and pages not built yet) have no handle. Signed out, the router's catch-all sends
+  // them to the home page (spec §2); signed in, that would look like being signed out, so they are
+  // refused like a page without permission: the warning and the first menu page.
+  if (!handle) {
+    if (menuUrls === null) return { kind: 'allow' };
+    if (options.candidate) return { kind: 'deny', to: CANDIDATE_HOME, warn: false };
+    return refuse(target, menuUrls, fromPath, options);
+  }
   if (menuUrls === null) {
     if (isSignedInArea(target)) return { kind: 'login' };
     return ALLOWED_PATHS.includes(target) && !target.startsWith('/manage') && target !== '/personal/message'
@@ -79,7 +86,16 @@ export function decideAccess(
   const granted = new Set(menuUrls.map((url) => normalizeMenuUrl(url)).filter((url) => url !== null));
   const requested = normalizeMenuUrl(handle.menuUrl) ?? target;
   if (granted.has(requested) || granted.has(target)) return { kind: 'allow' };
+  return refuse(target, menuUrls, fromPath, options);
+}
 
+/** Spec §2: warn (unless coming from /login) and go to the first menu page, never the refused one. */
+function refuse(
+  target: string,
+  menuUrls: readonly string[],
+  fromPath: string | null,
+  options: AccessOptions,
+): AccessDecision {
   const homePath = options.homePath ?? '/home';
   const first =
     options.firstMenuUrl === undefined ? (normalizeMenuUrl(menuUrls[0]) ?? null) : options.firstMenuUrl;

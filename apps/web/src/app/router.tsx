@@ -35,7 +35,9 @@ export function buildRoutes(): AppRouteObject[] {
       ErrorBoundary: RouteErrorPage,
       HydrateFallback: PageLoading,
       children: [
-        { index: true, Component: HomeRedirect },
+        // '/' is the edition's home page for everyone (the catch-all below has no handle: the guard
+        // turns a signed-in user away from unknown paths with a warning).
+        { index: true, Component: HomeRedirect, handle: { title: '首页', public: true } },
         ...authRoutes,
         ...publicRoutes,
         ...signupRoutes,

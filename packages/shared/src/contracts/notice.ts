@@ -22,6 +22,8 @@ export const noticeRow = z.object({
   /** Epoch milliseconds. */
   sendTime: z.number(),
   senderName: z.string().nullable(),
+  /** The in-app page the notice is about (e.g. the exam's page for its candidates); null for none. */
+  link: z.string().nullable(),
 });
 export type NoticeRow = z.infer<typeof noticeRow>;
 

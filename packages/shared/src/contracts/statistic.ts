@@ -17,13 +17,23 @@ export const activityEntry = z.object({
 });
 export type ActivityEntry = z.infer<typeof activityEntry>;
 
-export const consoleStats = z.object({
+/** The organisation's counts on the console. */
+export const consoleFigures = z.object({
   staffCount: z.number(),
   departmentCount: z.number(),
   questionBankCount: z.number(),
   paperCount: z.number(),
   examCount: z.number(),
-  /** The ten latest entries, newest first. */
+});
+export type ConsoleFigures = z.infer<typeof consoleFigures>;
+
+export const consoleStats = z.object({
+  /**
+   * The organisation's counts; null for someone who manages nothing (`seesOrganisationFigures`), whose
+   * console is their own home.
+   */
+  figures: consoleFigures.nullable(),
+  /** The ten latest entries, newest first: the organisation's, or only the caller's own (figures null). */
   recentActivity: z.array(activityEntry),
 });
 export type ConsoleStats = z.infer<typeof consoleStats>;
@@ -45,7 +55,7 @@ export const statisticContracts = {
     method: 'GET',
     path: '/user/api/v1/statistic/staff/sum',
     tag,
-    summary: '员工人数（在职 / 离职）',
+    summary: '员工人数（在职 / 离职；仅管理人员，见 seesOrganisationFigures）',
     response: envelopeOf(staffSum),
   }),
 };

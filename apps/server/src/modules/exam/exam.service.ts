@@ -1,4 +1,11 @@
-import { TagType, defaultPassScore, formatExamTime, passScoreProblem, type ExamState } from '@kaopei/shared';
+import {
+  TagType,
+  candidatePaths,
+  defaultPassScore,
+  formatExamTime,
+  passScoreProblem,
+  type ExamState,
+} from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound } from '../../core/http';
@@ -376,6 +383,7 @@ export async function publishExam(db: Db, ctx: RequestContext, examId: number): 
       content: `您有一场考试「${exam.name}」，考试时间 ${formatTime(exam.startAt)} 至 ${formatTime(exam.endAt)}，时长 ${formatExamTime(exam.durationMinutes)}。请在“我的考试”中参加。`,
       userIds: notifyIds,
       type: 1,
+      link: candidatePaths.exam(examId),
     });
   }
   return getExam(db, ctx, examId);

@@ -265,6 +265,12 @@ describe('setting up exams', () => {
       .from(noticeReceives)
       .where(eq(noticeReceives.userId, org.staff.id));
     expect(notices.length).toBeGreaterThan(0);
+    // The bell's notice opens the exam's page for the candidate.
+    const bell = await call(t, 'POST', '/user/api/v1/user/message/unread?page=0&size=10', {
+      user: org.staff,
+    });
+    const notice = data<{ title: string; link: string | null }[]>(bell).find((n) => n.title === '考试通知');
+    expect(notice?.link).toBe(`/m/exams/${created.examId}`);
 
     const listed = await call(t, 'POST', `${E}/search?page=0&size=10`, {
       user: org.admin,

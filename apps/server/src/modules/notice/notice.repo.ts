@@ -26,6 +26,7 @@ export async function listReceipts(
         content: notices.content,
         status: noticeReceives.status,
         type: notices.type,
+        link: notices.link,
         createdAt: notices.createdAt,
         senderName: users.realName,
       })

@@ -72,7 +72,15 @@ export async function departmentWithDescendants(
 export async function sendMessage(
   db: Db,
   ctx: RequestContext,
-  input: { title?: string; content: string; userIds?: number[]; departmentIds?: number[]; type?: number },
+  input: {
+    title?: string;
+    content: string;
+    userIds?: number[];
+    departmentIds?: number[];
+    type?: number;
+    /** The in-app page the notice opens (set by the server's own notices only). */
+    link?: string;
+  },
 ): Promise<number> {
   const userIds = input.userIds ?? [];
   const departmentIds = input.departmentIds ?? [];
@@ -95,6 +103,7 @@ export async function sendMessage(
         type: input.type ?? 0,
         title: input.title ?? null,
         content: input.content,
+        link: input.link ?? null,
       },
       recipients.map((r) => r.id),
     );

@@ -19,8 +19,8 @@ export async function countConsoleTotals(db: Db, ctx: OrgScope) {
   return result.rows[0];
 }
 
-/** The organisation's ten latest activity lines, with the actor's name. */
-export async function listRecentActivity(db: Db, ctx: OrgScope) {
+/** The organisation's ten latest activity lines (only `actorId`'s when given), with the actor's name. */
+export async function listRecentActivity(db: Db, ctx: OrgScope, actorId?: number) {
   return db
     .select({
       id: activityLog.id,
@@ -31,7 +31,12 @@ export async function listRecentActivity(db: Db, ctx: OrgScope) {
     })
     .from(activityLog)
     .leftJoin(users, eq(users.id, activityLog.actorId))
-    .where(eq(activityLog.organizationId, ctx.organizationId))
+    .where(
+      and(
+        eq(activityLog.organizationId, ctx.organizationId),
+        actorId === undefined ? undefined : eq(activityLog.actorId, actorId),
+      ),
+    )
     .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
     .limit(10);
 }

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exams, papers, questionBanks, users } from '../../db/schema';
+import { activityLog, exams, papers, questionBanks, userRoles, users } from '../../db/schema';
 import { call, createOrg, createTestApp, unique, type TestApp, type TestOrg } from '../../../test/harness';
 
 let t: TestApp;
@@ -26,7 +27,7 @@ describe('console statistics', () => {
   it('counts only the caller’s organisation', async () => {
     const res = await call(t, 'GET', '/user/api/v1/statistic/console', { user: org.admin });
     expect(res.status).toBe(200);
-    expect(res.body.res?.data).toMatchObject({
+    expect(res.body.res?.data?.figures).toEqual({
       staffCount: 2,
       departmentCount: 2,
       questionBankCount: 2,
@@ -52,7 +53,40 @@ describe('console statistics', () => {
   });
 
   it('counts staff by status', async () => {
-    const res = await call(t, 'GET', '/user/api/v1/statistic/staff/sum', { user: org.staff });
+    const res = await call(t, 'GET', '/user/api/v1/statistic/staff/sum', { user: org.admin });
     expect(res.body.res?.data).toEqual({ total: 3, active: 2, left: 1 });
+  });
+});
+
+describe('the console of someone who manages nothing', () => {
+  it('has no organisation figures and only their own activity', async () => {
+    const { db } = t.app.deps;
+    await db.insert(activityLog).values([
+      { organizationId: org.id, actorId: org.staff.id, action: 'login', detail: '员工 登录了系统' },
+      { organizationId: org.id, actorId: org.admin.id, action: 'login', detail: '管理员 登录了系统' },
+    ]);
+    const res = await call(t, 'GET', '/user/api/v1/statistic/console', { user: org.staff });
+    expect(res.status).toBe(200);
+    const data = res.body.res?.data as { figures: unknown; recentActivity: { detail: string }[] };
+    expect(data.figures).toBeNull();
+    expect(data.recentActivity.map((a) => a.detail)).toEqual(['员工 登录了系统']);
+  });
+
+  it('may not read the staff counts', async () => {
+    const res = await call(t, 'GET', '/user/api/v1/statistic/staff/sum', { user: org.staff });
+    expect(res.status).toBe(403);
+  });
+
+  it('sees the figures once a role opens a page beyond the console', async () => {
+    const { db } = t.app.deps;
+    await db.insert(userRoles).values({ userId: org.staff.id, roleId: org.roleIds.trainer });
+    try {
+      const res = await call(t, 'GET', '/user/api/v1/statistic/console', { user: org.staff });
+      expect(res.body.res?.data?.figures).toMatchObject({ staffCount: 2 });
+      const sum = await call(t, 'GET', '/user/api/v1/statistic/staff/sum', { user: org.staff });
+      expect(sum.status).toBe(200);
+    } finally {
+      await db.delete(userRoles).where(eq(userRoles.roleId, org.roleIds.trainer));
+    }
   });
 });

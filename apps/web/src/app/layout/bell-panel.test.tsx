@@ -1,5 +1,6 @@
 import { render, screen, fireEvent, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import type * as NoticeApi from '../../features/notice/api';
 import type { NoticeMessage } from '../../features/notice/api';
@@ -23,22 +24,60 @@ const NOW = Date.UTC(2024, 5, 1, 12, 0, 0);
 
 function panel(items: NoticeMessage[], extra: Partial<Parameters<typeof BellPanel>[0]> = {}) {
   return render(
-    <BellPanel
-      items={items}
-      loading={false}
-      error={false}
-      hasMore={false}
-      loadingMore={false}
-      onLoadMore={noop}
-      onRetry={noop}
-      onHoverUnread={noop}
-      now={NOW}
-      {...extra}
-    />,
+    <MemoryRouter>
+      <BellPanel
+        items={items}
+        loading={false}
+        error={false}
+        hasMore={false}
+        loadingMore={false}
+        onLoadMore={noop}
+        onRetry={noop}
+        onHoverUnread={noop}
+        now={NOW}
+        {...extra}
+      />
+    </MemoryRouter>,
   );
 }
 
 describe('BellPanel', () => {
+  it('makes a message about an exam a link to it, and reports the opening', () => {
+    const onOpenLink = vi.fn();
+    const message: NoticeMessage = {
+      noticeReceiveId: 7,
+      title: '考试通知',
+      type: 1,
+      senderName: '管理员',
+      content: '您有一场考试「安全考试」',
+      status: 1,
+      sendTime: NOW - 60_000,
+      link: '/m/exams/42',
+    };
+    panel([message], { onOpenLink });
+    const link = screen.getByRole('link', { name: '考试通知' });
+    expect(link).toHaveAttribute('href', '/m/exams/42');
+    fireEvent.click(link);
+    expect(onOpenLink).toHaveBeenCalledWith(message);
+  });
+
+  it('leaves a message without a page as plain text', () => {
+    panel([
+      {
+        noticeReceiveId: 8,
+        title: '通知',
+        type: 0,
+        senderName: null,
+        link: null,
+        content: 'x',
+        status: 0,
+        sendTime: NOW,
+      },
+    ]);
+    expect(screen.queryByRole('link', { name: '通知' })).toBeNull();
+    expect(screen.getByText('通知')).toBeInTheDocument();
+  });
+
   it('shows 暂无消息 when there are no messages', () => {
     panel([]);
     expect(screen.getByText('暂无消息')).toBeInTheDocument();
@@ -51,6 +90,7 @@ describe('BellPanel', () => {
         title: null,
         type: 0,
         senderName: null,
+        link: null,
         content: '新的考试已发布',
         status: 1,
         sendTime: NOW - 60_000,
@@ -60,6 +100,7 @@ describe('BellPanel', () => {
         title: null,
         type: 0,
         senderName: null,
+        link: null,
         content: '学习任务已完成',
         status: 0,
         sendTime: NOW - 5 * 60_000,
@@ -80,6 +121,7 @@ describe('BellPanel', () => {
           title: null,
           type: 0,
           senderName: null,
+          link: null,
           content: '未读',
           status: 1,
           sendTime: NOW,
@@ -89,6 +131,7 @@ describe('BellPanel', () => {
           title: null,
           type: 0,
           senderName: null,
+          link: null,
           content: '已读',
           status: 0,
           sendTime: NOW,
@@ -112,6 +155,7 @@ describe('BellPanel', () => {
           title: null,
           type: 0,
           senderName: null,
+          link: null,
           content: 'a',
           status: 0,
           sendTime: NOW,
@@ -162,6 +206,7 @@ describe('MessageBell', () => {
           title: null,
           type: 0,
           senderName: null,
+          link: null,
           content: '请参加本周考试',
           status: 1,
           sendTime: Date.now(),

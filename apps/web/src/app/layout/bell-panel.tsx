@@ -1,4 +1,5 @@
 import { useCallback, type ReactNode, type UIEvent } from 'react';
+import { Link } from 'react-router';
 import { Badge, Button, Empty, Spin, Typography } from 'antd';
 import { bellTime, NO_MESSAGES } from '@kaopei/shared';
 import type { NoticeMessage } from '../../features/notice/api';
@@ -17,6 +18,8 @@ export interface BellPanelProps {
   onRetry: () => void;
   /** Called when the pointer enters an unread row (marks it read). */
   onHoverUnread: (message: NoticeMessage) => void;
+  /** Called when a message with a link is opened (the link navigates; the dropdown should close). */
+  onOpenLink?: (message: NoticeMessage) => void;
   now?: number;
 }
 
@@ -27,12 +30,17 @@ export function isUnread(message: Pick<NoticeMessage, 'status'>): boolean {
 interface BellItemProps {
   message: NoticeMessage;
   onHoverUnread: (message: NoticeMessage) => void;
+  onOpenLink?: (message: NoticeMessage) => void;
   now?: number;
 }
 
-/** One message: title, two lines of content, sender; a red dot while unread, else the time. */
-function BellItem({ message, onHoverUnread, now }: BellItemProps): ReactNode {
+/**
+ * One message: title, two lines of content, sender; a red dot while unread, else the time. A message
+ * about a page (an exam) is a link to it.
+ */
+function BellItem({ message, onHoverUnread, onOpenLink, now }: BellItemProps): ReactNode {
   const unread = isUnread(message);
+  const title = message.title ? <div className="kp-bell__item-title">{message.title}</div> : null;
   return (
     <li
       className={unread ? 'kp-bell__item kp-bell__item--unread' : 'kp-bell__item'}
@@ -40,10 +48,16 @@ function BellItem({ message, onHoverUnread, now }: BellItemProps): ReactNode {
       data-unread={unread ? 'true' : 'false'}
       onMouseEnter={unread ? () => onHoverUnread(message) : undefined}
       onFocus={unread ? () => onHoverUnread(message) : undefined}
-      tabIndex={0}
+      tabIndex={message.link ? undefined : 0}
     >
       <div className="kp-bell__item-main">
-        {message.title ? <div className="kp-bell__item-title">{message.title}</div> : null}
+        {message.link ? (
+          <Link className="kp-bell__item-link" to={message.link} onClick={() => onOpenLink?.(message)}>
+            {title ?? '查看详情'}
+          </Link>
+        ) : (
+          title
+        )}
         <Typography.Paragraph className="kp-bell__item-content" ellipsis={{ rows: 2 }}>
           {message.content}
         </Typography.Paragraph>
@@ -76,6 +90,7 @@ export function BellPanel({
   onLoadMore,
   onRetry,
   onHoverUnread,
+  onOpenLink,
   now,
 }: BellPanelProps): ReactNode {
   const handleScroll = useCallback(
@@ -118,7 +133,13 @@ export function BellPanel({
     body = (
       <ul className="kp-bell__list" aria-label="消息列表">
         {items.map((message) => (
-          <BellItem key={message.noticeReceiveId} message={message} onHoverUnread={onHoverUnread} now={now} />
+          <BellItem
+            key={message.noticeReceiveId}
+            message={message}
+            onHoverUnread={onHoverUnread}
+            onOpenLink={onOpenLink}
+            now={now}
+          />
         ))}
         {hasMore || loadingMore ? (
           <li className="kp-bell__more">

@@ -12,7 +12,7 @@ import {
 } from '../../features/notice/api';
 import type { Page } from '../../lib/http';
 import { useSessionStore } from '../../stores/session-store';
-import { BellPanel } from './bell-panel';
+import { BellPanel, isUnread } from './bell-panel';
 
 /** The unread flag is polled once a minute (and on every opening of the dropdown). */
 export const UNREAD_POLL_MS = 60_000;
@@ -109,6 +109,10 @@ export function MessageBell(): ReactNode {
           onLoadMore={() => void list.fetchNextPage()}
           onRetry={() => void list.refetch()}
           onHoverUnread={handleHoverUnread}
+          onOpenLink={(message) => {
+            if (isUnread(message)) handleHoverUnread(message);
+            setOpen(false);
+          }}
         />
       )}
     >

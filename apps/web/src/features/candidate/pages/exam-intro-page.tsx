@@ -7,7 +7,7 @@ import { PageError, PageLoading } from '../../../app/page-states';
 import { ApiError } from '../../../lib/http';
 import { candidateKeys, fetchExamIntro, startAttempt, type ExamIntro } from '../api';
 import { CandidateHeader } from '../components/candidate-layout';
-import { formatDateTime, formatWindow } from '../time-format';
+import { formatDateTime, formatWindow } from '../../../lib/time-format';
 
 const STATE_TAGS: Record<string, { label: string; color: string }> = {
   upcoming: { label: '未开始', color: 'default' },

@@ -6,7 +6,7 @@ import { formatScore } from '@kaopei/shared';
 import { PageEmpty, PageError, PageLoading } from '../../../app/page-states';
 import { candidateKeys, fetchMyExams, type ExamTab, type MyExamRow } from '../api';
 import { CandidateHeader } from '../components/candidate-layout';
-import { formatWindow } from '../time-format';
+import { formatWindow } from '../../../lib/time-format';
 
 const TABS: { key: ExamTab; label: string; empty: string }[] = [
   { key: 'upcoming', label: '未开始', empty: '暂无未开始的考试' },

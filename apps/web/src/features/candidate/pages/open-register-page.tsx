@@ -7,7 +7,7 @@ import { CodeButton } from '../../../components/code-button';
 import { toast } from '../../../lib/feedback';
 import { completeSignIn } from '../../../app/session';
 import { fetchOpenExam, registerForOpenExam, sendOpenExamCode } from '../open-api';
-import { formatWindow } from '../time-format';
+import { formatWindow } from '../../../lib/time-format';
 
 interface RegisterForm {
   realName: string;

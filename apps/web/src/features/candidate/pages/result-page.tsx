@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/http';
 import { AttemptStatus, candidateKeys, fetchResult, type AttemptResult, type ResultQuestion } from '../api';
 import { asCodeAnswer, codeSamples, describeAnswer, describeKey, letterOf } from '../answer-format';
 import { CandidateHeader } from '../components/candidate-layout';
-import { formatDateTime } from '../time-format';
+import { formatDateTime } from '../../../lib/time-format';
 
 function scoreTag(question: ResultQuestion): ReactNode {
   if (question.score === null) return null;

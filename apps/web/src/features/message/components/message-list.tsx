@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Button, Checkbox, Empty, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { relativeTime } from '@kaopei/shared';
+import { LinkButton } from '../../../app/link-button';
 import { PageError } from '../../../app/page-states';
 import type { MessageFilter, NoticeMessage } from '../api';
 import { isUnread, type MessageId } from '../pages/use-message-list';
@@ -54,6 +55,11 @@ function MessageItem({ message, isOpen, checked, marking, onToggle, onOpen, onMa
           </time>
         </span>
       </button>
+      {message.link ? (
+        <LinkButton type="link" size="small" to={message.link}>
+          前往查看
+        </LinkButton>
+      ) : null}
       {unread ? (
         <Button
           type="link"
