@@ -113,6 +113,9 @@ try {
   log(error.message);
 }
 record('build', built ? 1 : 0, built ? 0 : 1);
+// The JS the sign-in and the candidate's exam page load, brotli-compressed, against their budgets.
+if (built) await check('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
+else record('bundle budget', 0, 1);
 if (built && ensureChromium()) await playwright();
 else record('e2e', 0, 1);
 
