@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { organizations, users } from '../schema';
+import { hashPassword } from '../../core/crypto';
+import { syncMenus } from '../../modules/menu/menu.service';
+import { DAY_MS, need, recordDemoActivity, type Demo, type DemoStep } from './demo';
+import { seedDemoExams } from './exams';
+import { seedDemoKnowledge, seedPlatformKnowledge } from './knowledge';
+import { seedDemoNoticesStep } from './notices';
+import { seedDemoOrg } from './org';
+import { seedDemoPapers } from './papers';
+import { PLATFORM_ADMIN_ACCOUNT, ensurePlatformOrganization, platformOrganizationId } from './platform';
+import { seedPublicBank } from './public-bank';
+import { seedDemoQuestions } from './questions';
+import { seedDemoStaff } from './staff';
+
+export { PLATFORM_ADMIN_ACCOUNT, PLATFORM_ORG_NAME } from './platform';
+export { PUBLIC_BANK_NAME } from './public-bank';
+
+export const DEMO_ORG_NAME = '示例科技有限公司';
+
+/** Reference data every installation needs: the menu tree and the platform organisation. */
+export async function seedReference(db: Db): Promise<void> {
+  await syncMenus(db);
+  await ensurePlatformOrganization(db);
+  const platformId = await platformOrganizationId(db);
+  await seedPlatformKnowledge(db, platformId);
+  await seedPublicBank(db, platformId);
+}
+
+/**
+ * Makes sure the platform administrator exists with `password` (PLATFORM_ADMIN_PASSWORD, at every start,
+ * so that changing the variable rotates the password). Returns what it did; 'conflict' when the account
+ * name belongs to someone outside the platform organisation (nothing is changed then).
+ */
+export async function ensurePlatformAdmin(
+  db: Db,
+  password: string,
+): Promise<'created' | 'updated' | 'conflict'> {
+  const platformId = await platformOrganizationId(db);
+  const passwordHash = await hashPassword(password);
+  const [existing] = await db
+    .select({ id: users.id, organizationId: users.organizationId })
+    .from(users)
+    .where(sql`lower(${users.account}) = ${PLATFORM_ADMIN_ACCOUNT}`);
+  if (existing && existing.organizationId !== platformId) return 'conflict';
+  if (existing) {
+    await db
+      .update(users)
+      .set({ passwordHash, isAdmin: true, status: 0, updatedAt: new Date() })
+      .where(sql`${users.id} = ${existing.id}`);
+    return 'updated';
+  }
+  await db.insert(users).values({
+    organizationId: platformId,
+    account: PLATFORM_ADMIN_ACCOUNT,
+    realName: '平台管理员',
+    isAdmin: true,
+    passwordHash,
+  });
+  return 'created';
+}
+
+export const DEMO_ACCOUNTS = [
+  { account: 'admin', realName: '系统管理员', note: '组织管理员' },
+  { account: 'zhangsan', realName: '张三', note: '普通员工' },
+  { account: PLATFORM_ADMIN_ACCOUNT, realName: '平台管理员', note: '审核组织入驻申请' },
+] as const;
+
+/**
+ * The demo organisation's data, one step per feature, in order (a step reads what earlier ones stored
+ * in `Demo`). A new feature adds its demo data as a module of this folder and a line here.
+ */
+const DEMO_STEPS: DemoStep[] = [
+  { name: 'organisation (departments, roles, named people)', run: seedDemoOrg },
+  { name: 'simulated staff', run: seedDemoStaff },
+  { name: 'notices', run: seedDemoNoticesStep },
+  { name: 'knowledge', run: seedDemoKnowledge },
+  { name: 'questions', run: seedDemoQuestions },
+  { name: 'papers', run: seedDemoPapers },
+  { name: 'exams and results', run: seedDemoExams },
+];
+
+/** The demo organisation, once (idempotent: skipped when the demo admin exists). Returns true when it seeded. */
+export async function seedDemo(db: Db, password: string): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.account}) = 'admin'`);
+  if (existing) return false;
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [org] = await tx
+      .insert(organizations)
+      .values({ name: DEMO_ORG_NAME, kind: 'enterprise' })
+      .returning({ id: organizations.id });
+    if (!org) throw new Error('demo organisation insert failed');
+    await tx
+      .insert(users)
+      .values({
+        organizationId: await platformOrganizationId(tx),
+        account: PLATFORM_ADMIN_ACCOUNT,
+        realName: '平台管理员',
+        isAdmin: true,
+        passwordHash,
+      })
+      .onConflictDoNothing();
+    const demo: Demo = {
+      // Feature services open transactions of their own: inside this one they become savepoints.
+      db: tx as unknown as Db,
+      organizationId: org.id,
+      passwordHash,
+      now: Date.now(),
+      departments: new Map(),
+      roles: new Map(),
+      people: new Map(),
+      staff: [],
+      knowledge: new Map(),
+      banks: new Map(),
+      papers: new Map(),
+    };
+    for (const step of DEMO_STEPS) await step.run(demo);
+    await recordDemoActivity(demo, [
+      {
+        at: demo.now - 30 * DAY_MS - 3600_000,
+        action: 'setup',
+        detail: `创建了组织「${DEMO_ORG_NAME}」`,
+        actorId: need(demo.people, 'admin'),
+      },
+    ]);
+  });
+  return true;
+}
