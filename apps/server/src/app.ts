@@ -44,7 +44,15 @@ import { runDueRules } from './modules/exam/exam-auto.service';
 import { examAntiCheatRoutes } from './modules/exam/exam-anticheat.routes';
 import { examMonitorRoutes } from './modules/exam/exam-monitor.routes';
 import { announceClosed } from './modules/exam/exam-monitor.service';
-import { findWebDist, isApiPath, registerWeb, renderIndex, type IndexPage } from './core/web';
+import {
+  findWebDist,
+  isApiPath,
+  registerCompression,
+  registerWeb,
+  renderIndex,
+  sendIndexPage,
+  type IndexPage,
+} from './core/web';
 import { MenuService } from './modules/menu/menu.service';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { roleRoutes } from './modules/role/role.routes';
@@ -142,7 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (indexPage && request.method === 'GET' && !isApiPath(url)) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexPage.html);
+      return sendIndexPage(request, reply, indexPage);
     }
     return reply.status(404).send({ code: -1, message: `接口不存在：${request.method} ${url}`, res: null });
   });
@@ -272,6 +280,7 @@ async function registerPlugins(
     },
     strictTransportSecurity: config.env === 'production',
   });
+  await registerCompression(app);
   if (config.corsOrigins.length > 0)
     await app.register(fastifyCors, { origin: config.corsOrigins, credentials: false });
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 
 /** Path prefixes that belong to the API; everything else may be a page of the single-page app. */
@@ -30,6 +32,9 @@ export interface IndexPage {
   html: string;
   /** CSP hash of the inline config script. */
   scriptHash: string;
+  /** The page compressed once at start (brotli at max quality, gzip at 9). */
+  br: Buffer;
+  gzip: Buffer;
 }
 
 /** index.html with the edition's title, favicon and `window.__KAOPEI_CONFIG__` filled in at start. */
@@ -46,12 +51,61 @@ export function renderIndex(
   );
   html = html.replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${config.favicon}" />`);
   html = html.replace('</head>', `<script>${script}</script></head>`);
-  return { html, scriptHash };
+  const br = zlib.brotliCompressSync(html, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+  });
+  return { html, scriptHash, br, gzip: zlib.gzipSync(html, { level: 9 }) };
+}
+
+/** The first of br and gzip that an Accept-Encoding header accepts (q > 0; `*` counts for both). */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    weights.set(name.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  const accepts = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
+  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : undefined;
+}
+
+/** A page of the single-page app: index.html, compressed when the client accepts it, never cached. */
+export function sendIndexPage(request: FastifyRequest, reply: FastifyReply, page: IndexPage) {
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+  if (!encoding) return reply.send(page.html);
+  return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
+}
+
+/** Replies of this type are compressed; not event streams, and not octet-stream files. */
+const COMPRESSIBLE = /^text\/(?!event-stream)|[+/](?:json|xml)(?:;|$)|^application\/javascript/;
+
+/**
+ * API replies above 1 KB are compressed on the fly (brotli 4 / gzip 6: cheap on the CPU). Built files are
+ * left to @fastify/static's precompressed copies, so every route outside the API prefixes opts out before
+ * @fastify/compress sees it. Event streams hijack the reply and never pass through it; partial content
+ * (206 / Content-Range) and types such as xlsx, zip, images and video are never compressed.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    if (route.compress === undefined && !isApiPath(route.url)) route.compress = false;
+  });
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: COMPRESSIBLE,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+    globalDecompression: false,
+  });
 }
 
 /**
- * Serves the built web app: @fastify/static (wildcard off) registers one route per built file; hashed
- * assets are cached for a year; every other page gets index.html (see the not-found handler in app.ts).
+ * Serves the built web app: @fastify/static (wildcard off) registers one route per built file and sends
+ * the build's .br / .gz copy beside it when the client accepts one (Vary: Accept-Encoding); hashed assets
+ * are cached for a year, other files revalidated; every page, /index.html included, gets the index page
+ * rendered at start (see the not-found handler in app.ts).
  */
 export async function registerWeb(app: FastifyInstance, distDir: string, page: IndexPage): Promise<void> {
   await app.register(async (scope) => {
@@ -63,10 +117,12 @@ export async function registerWeb(app: FastifyInstance, distDir: string, page: I
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The compressed copies are sent in place of their file, never on their own address.
+      globIgnore: ['**/*.br', '**/*.gz', 'index.html'],
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('Cache-Control', 'public, max-age=31536000, immutable');
-        }
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   });
