@@ -7,6 +7,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEV_ERRORS, LOADING_TEXT } from '@kaopei/shared';
 import { DataTable, pageAfterDelete } from './index';
+import { MIN_SCROLL_BODY_HEIGHT, spaceBelow } from './use-auto-scroll-height';
 import type { DataTableColumn, DataTableHandle, DataTableProps } from './index';
 
 interface Person {
@@ -357,32 +358,70 @@ describe('DataTable: states and layout', () => {
     expect(onPageChange).toHaveBeenCalledWith(2, 10);
   });
 
-  it('fits the body to its container and recomputes on a throttled window resize', () => {
+  it('fits the body to the window and recomputes on a throttled window resize', () => {
+    // jsdom lays nothing out: the table gets a width (a table of width 0 is not laid out and keeps its
+    // natural height) and every box stays at 0, so the body may use the window less the pagination.
     const container = document.createElement('div');
-    let bottom = 600;
-    container.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, width: 800, height: bottom });
     document.body.appendChild(container);
+    const realRect = HTMLElement.prototype.getBoundingClientRect;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('kp-data-table')
+        ? DOMRect.fromRect({ x: 0, y: 0, width: 800, height: 0 })
+        : realRect.call(this);
+    });
     const tableBody = () => container.querySelector<HTMLElement>('.ant-table-body');
+    const innerHeight = window.innerHeight;
+    const setWindowHeight = (height: number) =>
+      Object.defineProperty(window, 'innerHeight', { configurable: true, value: height });
 
     try {
+      setWindowHeight(600);
       render(<DataTable<Person> rowKey="id" columns={plainColumns} dataSource={people(1, 3)} />, {
         container,
         wrapper: Providers,
       });
-      // 600 px minus the pagination bar (52 px); no toolbar.
+      // 600 px minus the pagination bar (52 px).
       expect(tableBody()).toHaveStyle({ maxHeight: '548px' });
 
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      bottom = 800;
+      setWindowHeight(800);
       fireEvent(window, new Event('resize'));
       fireEvent(window, new Event('resize'));
       act(() => vi.advanceTimersByTime(199));
       expect(tableBody()).toHaveStyle({ maxHeight: '548px' });
       act(() => vi.advanceTimersByTime(1));
       expect(tableBody()).toHaveStyle({ maxHeight: '748px' });
+
+      // A window too short for five rows keeps the minimum and lets the page scroll.
+      setWindowHeight(200);
+      fireEvent(window, new Event('resize'));
+      act(() => vi.advanceTimersByTime(200));
+      expect(tableBody()).toHaveStyle({ maxHeight: `${MIN_SCROLL_BODY_HEIGHT}px` });
     } finally {
       vi.useRealTimers();
+      vi.restoreAllMocks();
+      setWindowHeight(innerHeight);
       container.remove();
+    }
+  });
+
+  it('counts what the page shows below the table: the siblings under it and the padding around it', () => {
+    const page = document.createElement('main');
+    page.style.paddingBottom = '20px';
+    const table = document.createElement('div');
+    const footer = document.createElement('footer');
+    const beside = document.createElement('aside');
+    page.append(table, beside, footer);
+    document.body.appendChild(page);
+    const box = (top: number, height: number) => () =>
+      DOMRect.fromRect({ x: 0, y: top, width: 100, height });
+    table.getBoundingClientRect = box(100, 300);
+    beside.getBoundingClientRect = box(100, 500); // beside the table, not under it
+    footer.getBoundingClientRect = box(410, 50); // 10 px gap + 50 px footer
+    try {
+      expect(spaceBelow(table)).toBe(10 + 50 + 20);
+    } finally {
+      page.remove();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import type { ReactElement } from 'react';
 import { Empty, Form, Table, message, theme } from 'antd';
-import { LOADING_TEXT, PAGINATION_HEIGHT, TOOLBAR_HEIGHT } from '@kaopei/shared';
+import { LOADING_TEXT, PAGINATION_HEIGHT } from '@kaopei/shared';
 import { assertConfiguration, getRowKey } from './data-table-cells';
 import { tableColumnsOf } from './data-table-columns';
 import { DataTableToolbar, paginationConfigOf } from './data-table-toolbar';
@@ -33,8 +33,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>): ReactElem
   const editingKeySet = useInlineEditing({ props, form, messageApi, page, pageSize, changePage });
 
   const hasToolbar = (toolbar?.length ?? 0) > 0;
-  const reservedHeight = (hidePagination ? 0 : PAGINATION_HEIGHT) + (hasToolbar ? TOOLBAR_HEIGHT : 0);
-  const scrollY = useAutoScrollHeight(rootRef, autoHeight, reservedHeight);
+  const scrollY = useAutoScrollHeight(rootRef, autoHeight, hidePagination ? 0 : PAGINATION_HEIGHT);
 
   assertConfiguration(props);
 

@@ -126,8 +126,10 @@ export interface DataTableProps<T extends object> {
   /** Called by `commit()` with the edited rows; a rejection keeps the rows in edit mode. */
   onCommit?: (rows: T[]) => Promise<void> | void;
   /**
-   * Fit the table body to the space between the table's top and its parent's bottom (default true).
-   * The parent needs a definite height, e.g. a flex child with `min-height: 0`.
+   * Fit the table to the window (default true): the body scrolls inside the height left between its top
+   * and the window's bottom once the pagination and whatever the page shows below the table (padding,
+   * footer) are counted; at least about five rows, on short screens the page scrolls. Turn it off for a
+   * table inside a dialog or beside other content that should decide its height.
    */
   autoHeight?: boolean;
   /** Horizontal scroll width, for tables wider than their container. */

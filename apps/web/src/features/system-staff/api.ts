@@ -2,7 +2,9 @@ import { departmentContracts as departments } from '@kaopei/shared/contracts/dep
 import type { ImportMode } from '@kaopei/shared/contracts/file';
 import { staffContracts as staff, type StaffSearchFilter } from '@kaopei/shared/contracts/staff';
 import { call, callPage, type BodyIn, type DataOf } from '../../lib/api';
+import type { AxiosRequestConfig } from 'axios';
 import { download } from '../../lib/download';
+import { FORM_ERRORS } from '../../lib/form-errors';
 
 /**
  * Departments and staff (contracts: packages/shared/src/contracts/department.ts and staff.ts).
@@ -35,11 +37,12 @@ export function fetchDepartmentTree() {
 }
 
 export function addDepartment(name: string, parentId: number | null) {
-  return call(departments.add, { body: { name, parentId } });
+  return call(departments.add, { body: { name, parentId } }, FORM_ERRORS);
 }
 
-export function modifyDepartment(input: DepartmentChange) {
-  return call(departments.modify, { body: input });
+/** `config` FORM_ERRORS from the department form; a drag-and-drop move has no form (toasts). */
+export function modifyDepartment(input: DepartmentChange, config?: AxiosRequestConfig) {
+  return call(departments.modify, { body: input }, config);
 }
 
 export function deleteDepartment(departmentId: number) {
@@ -64,12 +67,13 @@ export function fetchStaffOptions() {
   return call(staff.options);
 }
 
+// The staff form's saves: a refusal naming a field (账号已被使用) shows under it (lib/form-errors.ts).
 export function addStaff(input: StaffInput) {
-  return call(staff.add, { body: input });
+  return call(staff.add, { body: input }, FORM_ERRORS);
 }
 
 export function modifyStaff(userId: number, input: Partial<StaffInput>) {
-  return call(staff.modify, { body: { userId, ...input } });
+  return call(staff.modify, { body: { userId, ...input } }, FORM_ERRORS);
 }
 
 export function deleteStaff(userIds: number[]) {

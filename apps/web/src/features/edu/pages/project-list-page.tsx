@@ -129,7 +129,6 @@ export default function ProjectListPage(): ReactNode {
           columns={columns}
           selectable={canEdit}
           showIndex
-          autoHeight={false}
           scrollX={960}
           toolbar={canEdit ? toolbar : undefined}
         />

@@ -118,7 +118,6 @@ function Comments({ exam }: { exam: ExamRow }): ReactNode {
           {...list.tableProps}
           selectable={false}
           columns={columns}
-          autoHeight={false}
           slots={commentSlots((row) => {
             setText(row.comment ?? '');
             setEditing(row);

@@ -116,7 +116,6 @@ export default function ExamAutoPage(): ReactNode {
         <DataTable<AutoRuleRow>
           {...list.tableProps}
           columns={autoRuleColumns()}
-          autoHeight={false}
           scrollX={1300}
           toolbar={[
             { id: 'create', label: '新建规则', type: 'primary', onClick: () => setEditing({ rule: null }) },

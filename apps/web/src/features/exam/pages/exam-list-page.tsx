@@ -119,7 +119,6 @@ export default function ExamListPage(): ReactNode {
         <DataTable<ExamRow>
           {...list.tableProps}
           columns={examColumns()}
-          autoHeight={false}
           scrollX={1500}
           toolbar={[
             {

@@ -149,7 +149,6 @@ function ExamineeTable({ exam }: { exam: ExamRow }): ReactNode {
         <DataTable<ExamineeRow>
           {...list.tableProps}
           columns={examineeColumns(exam)}
-          autoHeight={false}
           scrollX={1500}
           toolbar={[
             { id: 'add', label: '添加考生', type: 'primary', onClick: () => setAdding(true) },

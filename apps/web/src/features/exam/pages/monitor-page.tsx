@@ -70,7 +70,6 @@ export default function MonitorPage(): ReactNode {
           loading={list.isPending}
           pagination={paging}
           onPageChange={(page, size) => setPaging({ page, size })}
-          autoHeight={false}
           scrollX={1000}
           slots={{
             state: (row) => (

@@ -105,7 +105,7 @@ function Designate({ exam }: { exam: ExamRow }): ReactNode {
       {list.query.isError ? (
         <PageError description="考生加载失败，请稍后重试。" onRetry={() => void list.query.refetch()} />
       ) : (
-        <DataTable<ExamineeRow> {...list.tableProps} columns={columns} autoHeight={false} />
+        <DataTable<ExamineeRow> {...list.tableProps} columns={columns} />
       )}
     </Card>
   );

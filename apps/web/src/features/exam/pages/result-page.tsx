@@ -105,7 +105,6 @@ function ResultTable({ exam }: { exam: ExamRow }): ReactNode {
           {...list.tableProps}
           selectable={false}
           columns={columns}
-          autoHeight={false}
           scrollX={1200}
           slots={resultSlots(
             (attemptId) => void navigate(`/manage/exam/personal/report?attemptId=${attemptId}`),

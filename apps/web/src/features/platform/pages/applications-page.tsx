@@ -127,7 +127,6 @@ function ApplicationsTable(): ReactNode {
           loading={list.isFetching}
           pagination={paging}
           onPageChange={(page, size) => setPaging({ page, size })}
-          autoHeight={false}
           scrollX={1100}
         />
       )}

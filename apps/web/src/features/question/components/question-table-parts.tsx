@@ -43,7 +43,7 @@ export function questionColumns(isPublic: boolean): DataTableColumn<QuestionRow>
     {
       title: '操作',
       key: 'actions',
-      width: isPublic ? 140 : 220,
+      width: isPublic ? 140 : 260,
       slot: isPublic ? 'copy' : 'actions',
       fixed: 'right',
     },
@@ -99,8 +99,9 @@ export function publicToolbar(actions: QuestionToolbarActions): DataTableToolbar
 export interface QuestionRowActions {
   onEdit: (row: QuestionRow) => void;
   onUsage: (row: QuestionRow) => void;
-  onApprove: (row: QuestionRow) => void;
-  onReject: (row: QuestionRow) => void;
+  /** 通过 and 驳回: left out for those who may not audit. */
+  onApprove?: (row: QuestionRow) => void;
+  onReject?: (row: QuestionRow) => void;
   onDelete: (row: QuestionRow) => void;
   onCopy: (row: QuestionRow) => void;
 }
@@ -137,12 +138,16 @@ function QuestionActionsCell({ row, actions }: { row: QuestionRow; actions: Ques
       <Button type="link" size="small" onClick={() => actions.onUsage(row)}>
         引用
       </Button>
-      <Button type="link" size="small" disabled={row.status === 1} onClick={() => actions.onApprove(row)}>
-        通过
-      </Button>
-      <Button type="link" size="small" disabled={row.status === 2} onClick={() => actions.onReject(row)}>
-        驳回
-      </Button>
+      {actions.onApprove ? (
+        <Button type="link" size="small" disabled={row.status === 1} onClick={() => actions.onApprove?.(row)}>
+          通过
+        </Button>
+      ) : null}
+      {actions.onReject ? (
+        <Button type="link" size="small" disabled={row.status === 2} onClick={() => actions.onReject?.(row)}>
+          驳回
+        </Button>
+      ) : null}
       <Button type="link" size="small" danger onClick={() => actions.onDelete(row)}>
         删除
       </Button>

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { App, Form, Input, Modal, TreeSelect, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
+import { FORM_ERRORS, showErrorOnForm } from '../../../lib/form-errors';
 import { addDepartment, modifyDepartment, type DepartmentNode } from '../api';
 import { departmentNameRules, departmentOptions, departmentPath } from '../staff-rules';
 
@@ -39,15 +40,16 @@ function useDepartmentForm(dialog: DepartmentDialog | null, onSaved: (department
         return created.departmentId;
       }
       if (dialog.kind === 'rename') {
-        await modifyDepartment({
-          departmentId: dialog.department.departmentId,
-          name: (values.name ?? '').trim(),
-        });
+        await modifyDepartment(
+          { departmentId: dialog.department.departmentId, name: (values.name ?? '').trim() },
+          FORM_ERRORS,
+        );
       } else {
-        await modifyDepartment({ departmentId: dialog.department.departmentId, parentId });
+        await modifyDepartment({ departmentId: dialog.department.departmentId, parentId }, FORM_ERRORS);
       }
       return dialog.department.departmentId;
     },
+    onError: (error) => showErrorOnForm(form, error),
     onSuccess: (departmentId) => {
       if (dialog?.kind === 'add') message.success('部门已新增');
       else if (dialog?.kind === 'rename') message.success('部门已重命名');

@@ -32,7 +32,7 @@ export function useDepartmentActions(input: DepartmentActionsInput) {
   });
 
   const move = useMutation({
-    mutationFn: modifyDepartment,
+    mutationFn: (input: Parameters<typeof modifyDepartment>[0]) => modifyDepartment(input),
     onSuccess: () => {
       message.success('部门已移动');
       onChanged();

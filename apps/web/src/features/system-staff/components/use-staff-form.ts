@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { addStaff, fetchStaffOptions, modifyStaff, staffKeys, type StaffRow } from '../api';
 import { staffFormValues, staffInputOf, type StaffFormValues } from '../staff-form-rules';
 import { blankToNull } from '../staff-rules';
+import { showErrorOnForm } from '../../../lib/form-errors';
 import { showPasswordOnce } from './password-notice';
 
 interface StaffFormInput {
@@ -49,6 +50,7 @@ export function useStaffForm(input: StaffFormInput) {
       const created = await addStaff({ ...staffInput, password: blankToNull(values.password) });
       return { initialPassword: created.initialPassword, input: staffInput };
     },
+    onError: (error) => showErrorOnForm(form, error),
     onSuccess: ({ initialPassword, input: saved }) => {
       message.success(staff ? `已保存「${saved.realName}」` : `已新增员工「${saved.realName}」`);
       onSaved();

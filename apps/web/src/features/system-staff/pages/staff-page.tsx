@@ -107,7 +107,6 @@ function StaffListCard(props: {
           onSortChange={onSortChange}
           showIndex
           toolbar={toolbar}
-          autoHeight={false}
           scrollX={1740}
           className="kp-staff__table"
         />

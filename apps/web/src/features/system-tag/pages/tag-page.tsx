@@ -67,7 +67,6 @@ export default function TagPage(): ReactNode {
             showIndex
             toolbar={toolbar}
             onCommit={saveEdited}
-            autoHeight={false}
             scrollX={1000}
           />
         )}
