@@ -71,22 +71,21 @@ type MenuItem = Required<MenuProps>['items'][number];
 function toMenuItems(entries: readonly NavEntry[], depth = 0): MenuItem[] {
   return entries.map((entry): MenuItem => {
     const icon = depth === 0 ? groupIcon(entry) : undefined;
+    const disabledLabel = (
+      <span title={DISABLED_ENTRY_TITLE} data-disabled-entry="true">
+        {entry.label}
+      </span>
+    );
     if (entry.children.length > 0) {
-      return { key: entry.key, icon, label: entry.label, children: toMenuItems(entry.children, depth + 1) };
+      const children = toMenuItems(entry.children, depth + 1);
+      // A group with nothing to open looks and behaves like a disabled entry: greyed, opens no popup.
+      if (!entry.enabled) return { key: entry.key, icon, disabled: true, label: disabledLabel, children };
+      return { key: entry.key, icon, label: entry.label, children };
     }
     if (entry.enabled && entry.url) {
       return { key: entry.key, icon, label: <Link to={entry.url}>{entry.label}</Link> };
     }
-    return {
-      key: entry.key,
-      icon,
-      disabled: true,
-      label: (
-        <span title={DISABLED_ENTRY_TITLE} data-disabled-entry="true">
-          {entry.label}
-        </span>
-      ),
-    };
+    return { key: entry.key, icon, disabled: true, label: disabledLabel };
   });
 }
 
