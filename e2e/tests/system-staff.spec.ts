@@ -94,10 +94,16 @@ test('an admin builds departments, adds staff by hand, imports from Excel with r
   await page.getByRole('button', { name: /新增员工/ }).click();
   dialog = page.getByRole('dialog', { name: '新增员工' });
   await dialog.getByLabel('姓名').fill(handName);
-  await dialog.getByLabel('账号').fill(handAccount);
+  // An account in use: the server's refusal shows under 账号, the dialog stays open, no toast.
+  await dialog.getByLabel('账号').fill('zhangsan');
   await dialog.getByLabel('手机号').fill(phone());
   await dialog.getByRole('radio', { name: '女' }).check();
   await dialog.getByLabel('工号').fill(`Q${tag}`);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  const accountItem = dialog.locator('.ant-form-item').filter({ has: dialog.getByLabel('账号') });
+  await expect(accountItem.locator('.ant-form-item-explain-error')).toHaveText('账号「zhangsan」已被使用');
+  await expect(page.locator('.ant-message-notice').filter({ hasText: '已被使用' })).toHaveCount(0);
+  await dialog.getByLabel('账号').fill(handAccount);
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   const notice = page.getByTestId('password-notice');
   await expect(notice).toBeVisible();

@@ -15,22 +15,36 @@ interface ValidationIssue {
   message?: string;
 }
 
+function issuePath(issue: ValidationIssue | undefined): string[] {
+  return (issue?.instancePath ?? '').split('/').filter((part) => part !== '');
+}
+
 /** Builds the Chinese 400 message for the first invalid field, named as a person knows it. */
 export function validationMessage(context: string | undefined, issues: ValidationIssue[]): string {
   const first = issues[0];
-  const path = (first?.instancePath ?? '').split('/').filter((part) => part !== '');
-  return fieldMessage(path, first?.message ?? '格式不正确', PART_LABELS[context ?? ''] ?? '请求参数');
+  return fieldMessage(
+    issuePath(first),
+    first?.message ?? '格式不正确',
+    PART_LABELS[context ?? ''] ?? '请求参数',
+  );
+}
+
+/** The envelope of a refusal; `field` (a request field's dotted path) lets a form show it in place. */
+function failure(message: string, field?: string) {
+  return { code: -1, message, res: null, ...(field ? { field } : {}) };
 }
 
 /** Every failure becomes the envelope with a Chinese message; nothing internal leaks. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ code: error.code, message: error.message, res: null });
+      return reply.status(error.status).send({ ...failure(error.message, error.field), code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = validationMessage(error.validationContext, error.validation);
-      return reply.status(400).send({ code: -1, message, res: null });
+      const path = issuePath(error.validation[0]);
+      const inBody = error.validationContext === 'body' || error.validationContext === 'querystring';
+      return reply.status(400).send(failure(message, inBody && path.length > 0 ? path.join('.') : undefined));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response serialization failed');

@@ -6,19 +6,24 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly code = -1,
-    /** The API field at fault, for callers that relabel it (an Excel import names its column); never sent. */
+    /**
+     * The request field at fault, as the contract names it (`account`, `options.2.content`): sent as the
+     * envelope's `field` so a form can show the message under that field; the message itself names it
+     * as a person knows it. Excel imports relabel it as their column.
+     */
     readonly field?: string,
   ) {
     super(message);
   }
 }
 
-/** 400 with a message that names the field as a person knows it; `field` is the API name, kept internal. */
+/** 400 with a message that names the field as a person knows it; `field` is the request field's path. */
 export const badRequest = (message: string, field?: string) => new AppError(400, message, -1, field);
 export const unauthorized = (message = '未登录或登录已过期，请重新登录') => new AppError(401, message);
 export const forbidden = (message = '没有权限执行此操作') => new AppError(403, message);
 export const notFound = (message = '记录不存在') => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+/** 409: the value of `field` (when one field is the cause) clashes with what is stored. */
+export const conflict = (message: string, field?: string) => new AppError(409, message, -1, field);
 export const tooManyRequests = (message: string) => new AppError(429, message);
 
 export const OK_MESSAGE = '成功';

@@ -34,7 +34,7 @@ import { useSessionStore } from '../stores/session-store';
 const toastError = vi.mocked(toast.error);
 
 /** A GET through a contract of `path`, as every feature calls the server. */
-function get(path: string, _params?: undefined, config?: { kpSilent?: boolean }) {
+function get(path: string, _params?: undefined, config?: { kpSilent?: boolean; kpFieldErrors?: boolean }) {
   const contract = endpoint({
     method: 'GET',
     path,
@@ -220,6 +220,26 @@ describe('the client', () => {
     useAdapter((config) => reply(config, 409, { code: -1, message: '题库名称已存在', res: null }));
     await expect(get('/conflict')).rejects.toMatchObject({ status: 409 });
     expect(toastError).toHaveBeenCalledWith('题库名称已存在');
+  });
+
+  it('leaves a refusal naming a field to the form that asked (kpFieldErrors), and toasts the rest', async () => {
+    const body = { code: -1, message: '账号「zs」已被使用', res: null, field: 'account' };
+    useAdapter((config) => reply(config, 409, body));
+    await expect(get('/staff/add', undefined, { kpFieldErrors: true })).rejects.toMatchObject({
+      status: 409,
+      field: 'account',
+      message: '账号「zs」已被使用',
+    });
+    expect(toastError).not.toHaveBeenCalled();
+    // Without a field the form cannot place it: toasted as usual.
+    useAdapter((config) => reply(config, 409, { code: -1, message: '已有考生开始作答', res: null }));
+    await expect(get('/exam/modify', undefined, { kpFieldErrors: true })).rejects.toBeInstanceOf(ApiError);
+    expect(toastError).toHaveBeenCalledWith('已有考生开始作答');
+    // A call that did not ask is toasted even with a field.
+    toastError.mockClear();
+    useAdapter((config) => reply(config, 409, body));
+    await expect(get('/staff/add')).rejects.toBeInstanceOf(ApiError);
+    expect(toastError).toHaveBeenCalledWith('账号「zs」已被使用');
   });
 
   it('shows no HTTP toast for notice calls', async () => {

@@ -35,6 +35,11 @@ declare module 'axios' {
     kpRetried?: boolean;
     /** No error toast: the caller reports failures itself (e.g. exam saves retried in the background). */
     kpSilent?: boolean;
+    /**
+     * A form's save: a refusal that names a request field (the envelope's `field`) gets no toast; the
+     * form shows it under that field (lib/form-errors.ts).
+     */
+    kpFieldErrors?: boolean;
   }
 }
 
@@ -75,6 +80,8 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   readonly code: number | undefined;
   readonly body: unknown;
+  /** The request field the refusal concerns (`account`, `options.2.content`), when the server names one. */
+  readonly field: string | undefined;
 
   constructor(message: string, options: { status?: number; code?: number; body?: unknown } = {}) {
     super(message);
@@ -82,7 +89,14 @@ export class ApiError extends Error {
     this.status = options.status;
     this.code = options.code;
     this.body = options.body;
+    this.field = fieldOf(options.body);
   }
+}
+
+/** The envelope's `field`: the request field a refusal concerns. */
+export function fieldOf(body: unknown): string | undefined {
+  const field = typeof body === 'object' && body !== null ? (body as { field?: unknown }).field : undefined;
+  return typeof field === 'string' && field !== '' ? field : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -365,7 +379,8 @@ async function onResponseError(error: unknown): Promise<never> {
       runUnauthorizedFlow();
     }
     const text = failureMessage(failure, url);
-    if (text && !config?.kpSilent) toast.error(text);
+    const shownOnField = Boolean(config?.kpFieldErrors && fieldOf(body));
+    if (text && !config?.kpSilent && !shownOnField) toast.error(text);
     return Promise.reject(
       new ApiError(text ?? httpErrorMessage(failure.status), { status: failure.status, body }),
     );

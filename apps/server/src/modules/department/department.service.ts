@@ -283,6 +283,7 @@ function assertUniqueSibling(
       parentId == null
         ? `已存在名为「${name}」的一级部门`
         : `「${index.path(parentId)}」下已存在名为「${name}」的部门`,
+      'name',
     );
   }
 }

@@ -35,7 +35,7 @@ export interface RoleDeps {
 
 const NAME_INDEX = 'roles_org_name_uq';
 const roleNotFound = () => notFound('角色不存在');
-const nameTaken = (name: string) => conflict(`角色名称“${name}”已存在`);
+const nameTaken = (name: string) => conflict(`角色名称“${name}”已存在`, 'name');
 
 function toRoleRow(row: repo.RoleRecord): RoleRow {
   return {

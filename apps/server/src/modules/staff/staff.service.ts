@@ -245,18 +245,18 @@ async function assertUnique(
   const clashes = await findIdentityClashesInAnyOrg(db, ctx, values, exceptUserId);
   for (const clash of clashes) {
     if (values.account && clash.account.toLowerCase() === values.account.toLowerCase())
-      throw conflict(`账号「${values.account}」已被使用`);
+      throw conflict(`账号「${values.account}」已被使用`, 'account');
   }
   for (const clash of clashes) {
-    if (values.phone && clash.phone === values.phone) throw conflict(`手机号「${values.phone}」已被使用`);
+    if (values.phone && clash.phone === values.phone) throw conflict(`手机号「${values.phone}」已被使用`, 'phone');
     if (values.email && clash.email?.toLowerCase() === values.email.toLowerCase())
-      throw conflict(`邮箱「${values.email}」已被使用`);
+      throw conflict(`邮箱「${values.email}」已被使用`, 'email');
     if (
       values.jobNumber &&
       clash.organizationId === ctx.organizationId &&
       clash.jobNumber === values.jobNumber
     )
-      throw conflict(`工号「${values.jobNumber}」已被使用`);
+      throw conflict(`工号「${values.jobNumber}」已被使用`, 'jobNumber');
   }
 }
 

@@ -289,6 +289,9 @@ describe('adding staff', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBe(message);
     }
+    // A refused field is named for the form: the request field's path, never inside the message.
+    const bad = await addStaff(org, { account: unique('ok'), realName: 'x', departmentId: 'abc' });
+    expect((bad.body as { field?: string }).field).toBe('departmentId');
     expect(await orgUserCount(org.id)).toBe(before);
   });
 
@@ -298,6 +301,8 @@ describe('adding staff', () => {
     const takenAccount = await addStaff(org, { account: org.staff.account.toUpperCase(), realName: 'x' });
     expect(takenAccount.status).toBe(409);
     expect(takenAccount.body.message).toBe(`账号「${org.staff.account.toUpperCase()}」已被使用`);
+    // The form shows it under its field.
+    expect((takenAccount.body as { field?: string }).field).toBe('account');
     // Accounts and phones are unique across organisations.
     const otherPhone = await addStaff(org, { account: unique('p'), realName: 'x', phone: other.staff.phone });
     expect(otherPhone.status).toBe(409);
@@ -315,6 +320,7 @@ describe('adding staff', () => {
     const job = await addStaff(org, { account: unique('j'), realName: 'x', jobNumber: 'JN-1' });
     expect(job.status).toBe(409);
     expect(job.body.message).toBe('工号「JN-1」已被使用');
+    expect((job.body as { field?: string }).field).toBe('jobNumber');
     // Job numbers are only unique inside one organisation.
     const elsewhere = await addStaff(other, { account: unique('j'), realName: 'x', jobNumber: 'JN-1' });
     expect(elsewhere.status).toBe(200);

@@ -32,7 +32,7 @@ export { registerTagLinks, type TagLinkTable, type TagListQuery, type TagSortFie
 
 const NAME_INDEX = 'tags_org_type_name_uq';
 const tagNotFound = () => notFound('标签不存在');
-const nameTaken = (type: number, name: string) => conflict(`${tagTypeLabel(type)}标签“${name}”已存在`);
+const nameTaken = (type: number, name: string) => conflict(`${tagTypeLabel(type)}标签“${name}”已存在`, 'name');
 
 function toTagRow(row: TagSelection): TagRow {
   return {

@@ -1,3 +1,4 @@
+import { FORM_ERRORS } from '../../lib/form-errors';
 import { TagType } from '@kaopei/shared';
 import { examContracts as c } from '@kaopei/shared/contracts/exam';
 import { tagContracts } from '@kaopei/shared/contracts/tag';
@@ -71,12 +72,13 @@ export function fetchExam(examId: number) {
   return call(c.detail, { query: { examId } });
 }
 
+// The editor's saves: a refusal naming a field (及格分) shows under it (lib/form-errors.ts).
 export function createExam(input: BodyIn<typeof c.add>) {
-  return call(c.add, { body: input });
+  return call(c.add, { body: input }, FORM_ERRORS);
 }
 
 export function modifyExam(examId: number, input: BodyIn<typeof c.modify>) {
-  return call(c.modify, { query: { examId }, body: input });
+  return call(c.modify, { query: { examId }, body: input }, FORM_ERRORS);
 }
 
 export function deleteExams(ids: number[]) {

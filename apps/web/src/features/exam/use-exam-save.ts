@@ -2,11 +2,23 @@ import { useState } from 'react';
 import { App, type FormInstance } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { showErrorOnForm } from '../../lib/form-errors';
 import { serverMessage } from '../../lib/server-message';
 import { createExam, examKeys, modifyExam, publishExam, type ExamRow } from './api';
 import { hasAudience, valuesToInput, type ExamFormValues } from './exam-rules';
 
 export type SaveMode = 'draft' | 'publish' | 'save';
+
+/** The editor's names of the request fields it shows differently (the window, the audience's lists). */
+const FORM_NAMES = {
+  startAt: 'window',
+  endAt: 'window',
+  'audience.departmentIds': 'departmentIds',
+  'audience.userIds': 'userIds',
+  'audience.tagIds': 'tagIds',
+  'audience.registrationFields': 'registrationFields',
+  audience: 'departmentIds',
+} as const;
 
 /**
  * The exam editor's save: validates, creates or modifies the exam (then publishes it for 'publish'),
@@ -56,7 +68,8 @@ export function useExamSave(
       allowLeave();
       void navigate('/manage/exam/list');
     } catch (failure) {
-      setError(serverMessage(failure));
+      // Under its field when the server names one the editor shows (及格分不能超过试卷总分 …).
+      if (!showErrorOnForm(form, failure, FORM_NAMES)) setError(serverMessage(failure));
       // Saved but not published: keep editing the saved exam rather than creating another.
       if (saved && !exam) {
         allowLeave();

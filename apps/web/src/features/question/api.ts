@@ -1,3 +1,4 @@
+import type { AxiosRequestConfig } from 'axios';
 import { bankContracts, type BankRow } from '@kaopei/shared/contracts/bank';
 import { examContracts } from '@kaopei/shared/contracts/exam';
 import type { ImportMode } from '@kaopei/shared/contracts/file';
@@ -87,12 +88,13 @@ export function addQuestionKnowledge(questionIds: number[], knowledgeIds: number
 
 export { fetchQuestionTags };
 
-export function addQuestion(input: QuestionInput) {
-  return call(questions.add, { body: input });
+/** `config` FORM_ERRORS from the question editor (a refusal shows under its field). */
+export function addQuestion(input: QuestionInput, config?: AxiosRequestConfig) {
+  return call(questions.add, { body: input }, config);
 }
 
-export function modifyQuestion(id: number, input: QuestionInput) {
-  return call(questions.modify, { query: { id }, body: input });
+export function modifyQuestion(id: number, input: QuestionInput, config?: AxiosRequestConfig) {
+  return call(questions.modify, { query: { id }, body: input }, config);
 }
 
 export function deleteQuestions(ids: number[]) {

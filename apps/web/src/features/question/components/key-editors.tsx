@@ -43,6 +43,8 @@ export interface KeyEditor {
   toForm: (question: Pick<QuestionRow, 'options' | 'answer'>) => Partial<KeyFormValues>;
   /** The form values as the key the API takes (the server checks it with the kind's `parseKey`). */
   fromForm: (values: KeyFormValues) => { options?: ChoiceOption[]; answer?: unknown };
+  /** The form field under which the server's refusal of the key (`options…`, `answer…`) shows. */
+  keyField: keyof KeyFormValues;
 }
 
 /** The kind's own rule (the server's), on the options field: its message shows under the options. */
@@ -72,6 +74,7 @@ function choiceEditor(single: boolean): KeyEditor {
     ),
     toForm: (question) => (question.options ? { options: question.options } : {}),
     fromForm: (values) => ({ options: values.options }),
+    keyField: 'options',
   };
 }
 
@@ -109,6 +112,7 @@ function CodeFields(): ReactNode {
 
 const codeEditor: KeyEditor = {
   Fields: CodeFields,
+  keyField: 'testCases',
   toForm(question) {
     const code = question.answer as CodeAnswer;
     return {
@@ -146,6 +150,7 @@ export const KEY_EDITORS: Readonly<Record<QuestionType, KeyEditor>> = {
       </Form.Item>
     ),
     toForm: (question) => ({ trueFalse: question.answer === true }),
+    keyField: 'trueFalse',
     fromForm: (values) => ({ answer: values.trueFalse }),
   },
   [QuestionType.SINGLE]: choiceEditor(true),
@@ -157,6 +162,7 @@ export const KEY_EDITORS: Readonly<Record<QuestionType, KeyEditor>> = {
       </Form.Item>
     ),
     toForm: (question) => ({ fill: question.answer as FillAnswer }),
+    keyField: 'fill',
     fromForm: (values) => ({
       answer: {
         ...values.fill,
@@ -171,6 +177,7 @@ export const KEY_EDITORS: Readonly<Record<QuestionType, KeyEditor>> = {
       </Form.Item>
     ),
     toForm: (question) => ({ short: question.answer as ShortAnswer }),
+    keyField: 'short',
     fromForm: (values) => ({ answer: values.short }),
   },
   [QuestionType.CODE]: codeEditor,

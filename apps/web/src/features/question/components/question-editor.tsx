@@ -1,5 +1,16 @@
 import { useEffect, type ReactNode } from 'react';
-import { App, Button, Drawer, Form, Input, InputNumber, Select, Slider, Space } from 'antd';
+import {
+  App,
+  Button,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Slider,
+  Space,
+  type FormInstance,
+} from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   DEFAULT_QUESTION_POINTS,
@@ -20,6 +31,7 @@ import {
 } from '../api';
 import { EMPTY_KEY, KEY_EDITORS, type KeyEditor, type KeyFormValues } from './key-editors';
 import { KnowledgePicker } from '../../../components/knowledge-picker';
+import { FORM_ERRORS, showErrorOnForm } from '../../../lib/form-errors';
 import { RichTextEditor } from './rich-text-editor';
 
 interface FormValues extends KeyFormValues {
@@ -136,11 +148,23 @@ function QuestionMetaFields({ difficulty, open }: { difficulty: number; open: bo
 }
 
 /** Adds or saves the question, then tells the list and closes. */
-function useSaveQuestion(question: QuestionRow | null, onSaved: () => void, onClose: () => void) {
+function useSaveQuestion(
+  form: FormInstance<FormValues>,
+  question: QuestionRow | null,
+  onSaved: () => void,
+  onClose: () => void,
+) {
   const { message } = App.useApp();
   return useMutation({
     mutationFn: (values: FormValues) =>
-      question ? modifyQuestion(question.id, toInput(values)) : addQuestion(toInput(values)),
+      question
+        ? modifyQuestion(question.id, toInput(values), FORM_ERRORS)
+        : addQuestion(toInput(values), FORM_ERRORS),
+    // The key's refusal ('选项 C 的内容不能为空') shows under the type's key field.
+    onError: (error, values) => {
+      const keyField = keyEditorOf(values.type)?.keyField;
+      showErrorOnForm(form, error, keyField ? { options: keyField, answer: keyField } : {});
+    },
     onSuccess: () => {
       message.success(question ? '试题已保存' : '试题已新增');
       onSaved();
@@ -170,7 +194,7 @@ export function QuestionEditor({
   const type = Form.useWatch('type', form) ?? EMPTY.type;
   const difficulty = Form.useWatch('difficulty', form) ?? EMPTY.difficulty;
   const KeyFields = keyEditorOf(type)?.Fields;
-  const save = useSaveQuestion(question, onSaved, onClose);
+  const save = useSaveQuestion(form, question, onSaved, onClose);
 
   useEffect(() => {
     if (!open) return;
