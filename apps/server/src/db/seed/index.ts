@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db, DbOrTx } from '../client';
 import { organizations, users } from '../schema';
 import { hashPassword } from '../../core/crypto';
 import { syncMenus } from '../../modules/menu/menu.service';
@@ -83,13 +83,12 @@ const DEMO_STEPS: DemoStep[] = [
 
 /** The demo organisation, once (idempotent: skipped when the demo admin exists). Returns true when it seeded. */
 export async function seedDemo(db: Db, password: string): Promise<boolean> {
-  const [existing] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.account}) = 'admin'`);
-  if (existing) return false;
+  if (await demoAdminExists(db)) return false;
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Instances starting together (one PostgreSQL) seed once: the second waits here, then finds the admin.
+    await tx.execute(sql`select pg_advisory_xact_lock(727304)`);
+    if (await demoAdminExists(tx)) return false;
     const [org] = await tx
       .insert(organizations)
       .values({ name: DEMO_ORG_NAME, kind: 'enterprise' })
@@ -128,6 +127,14 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
         actorId: need(demo.people, 'admin'),
       },
     ]);
+    return true;
   });
-  return true;
+}
+
+async function demoAdminExists(db: DbOrTx): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.account}) = 'admin'`);
+  return existing !== undefined;
 }

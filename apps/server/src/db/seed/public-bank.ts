@@ -177,7 +177,7 @@ const PUBLIC_QUESTIONS: SeedQuestion[] = [
   },
 ];
 
-export function plainText(html: string): string {
+function plainText(html: string): string {
   return html
     .replace(/<[^>]*>/g, '')
     .replace(/\s+/g, ' ')

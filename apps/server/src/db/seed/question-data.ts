@@ -246,7 +246,7 @@ export const SKILL_QUESTIONS: DemoQuestion[] = [
   ),
   pick(
     1,
-    'for (var i = 0; i < 3; i++) { setTimeout(() => console.log(i)); } 输出什么？',
+    'for (var i = 0; i &lt; 3; i++) { setTimeout(() =&gt; console.log(i)); } 输出什么？',
     ['0 1 2', '3 3 3', '0 0 0', '报错'],
     [1],
     6,

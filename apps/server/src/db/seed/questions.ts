@@ -1,7 +1,7 @@
-import { parseQuestionKey, type QuestionType } from '@kaopei/shared';
+import type { QuestionType } from '@kaopei/shared';
 import { questionBanks, questionKnowledge, questions } from '../schema';
 import { DAY_MS, need, recordDemoActivity, type Demo } from './demo';
-import { plainText } from './public-bank';
+import { sanitizeStem, validateKey } from '../../modules/question/question.rules';
 import { SAFETY_QUESTIONS, SKILL_QUESTIONS, type DemoQuestion } from './question-data';
 
 export const SAFETY_BANK = '安全生产题库';
@@ -21,17 +21,6 @@ const DEMO_BANKS: { name: string; description: string; category: string; questio
     questions: SKILL_QUESTIONS,
   },
 ];
-
-/** The stored key of a demo question, checked by its kind as the questions module checks an edit. */
-function storedKey(question: DemoQuestion) {
-  const result = parseQuestionKey(
-    question.type as QuestionType,
-    question.options ?? null,
-    question.answer ?? null,
-  );
-  if (!result.ok) throw new Error(`demo question key refused: ${question.stem}`);
-  return result.key;
-}
 
 /**
  * Demo step: the organisation's two banks with approved questions of the five auto-gradable and marked
@@ -57,13 +46,18 @@ export async function seedDemoQuestions(demo: Demo): Promise<void> {
       .insert(questions)
       .values(
         bank.questions.map((question) => {
-          const key = storedKey(question);
+          const key = validateKey(
+            question.type as QuestionType,
+            question.options ?? null,
+            question.answer ?? null,
+          );
+          const { stem, stemText } = sanitizeStem(question.stem);
           return {
             organizationId: demo.organizationId,
             bankId: row.id,
             type: question.type,
-            stem: question.stem,
-            stemText: plainText(question.stem),
+            stem,
+            stemText,
             options: key.options,
             answer: key.answer,
             analysis: question.analysis ?? null,
@@ -76,7 +70,7 @@ export async function seedDemoQuestions(demo: Demo): Promise<void> {
         }),
       )
       .returning({ id: questions.id, stem: questions.stem });
-    const byStem = new Map(bank.questions.map((question) => [question.stem, question]));
+    const byStem = new Map(bank.questions.map((question) => [sanitizeStem(question.stem).stem, question]));
     await demo.db.insert(questionKnowledge).values(
       inserted.flatMap((question) =>
         (byStem.get(question.stem)?.knowledge ?? []).map((name) => ({

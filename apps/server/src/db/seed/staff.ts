@@ -83,7 +83,6 @@ const GIVEN: Record<'male' | 'female', [string, string][]> = {
     ['志', 'zhi'],
     ['海', 'hai'],
     ['天', 'tian'],
-    ['子', 'zi'],
     ['轩', 'xuan'],
     ['航', 'hang'],
   ],
