@@ -2,8 +2,10 @@
 import { init, use as registerEchartsParts } from 'echarts/core';
 import { GraphChart } from 'echarts/charts';
 import { LegendComponent, TooltipComponent } from 'echarts/components';
+import { LabelLayout } from 'echarts/features';
 import { CanvasRenderer } from 'echarts/renderers';
 
-registerEchartsParts([GraphChart, LegendComponent, TooltipComponent, CanvasRenderer]);
+// LabelLayout: the graph hides labels that would overlap (labelLayout.hideOverlap).
+registerEchartsParts([GraphChart, LegendComponent, TooltipComponent, LabelLayout, CanvasRenderer]);
 
 export { init };

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Spin, Typography } from 'antd';
 import type { KnowledgeGraph } from '../api';
 import { typeCountText } from '../knowledge-rules';
+import { radialLayout, type GraphLayout } from './knowledge-graph-layout';
 
 const LEVEL_NAMES = ['一级知识点', '二级知识点', '三级知识点', '更深层级'];
 
@@ -10,8 +11,21 @@ export function symbolSize(questionCount: number, depth: number): number {
   return Math.min(70, Math.max(14, 34 - depth * 4) + Math.sqrt(questionCount) * 4);
 }
 
-/** The echarts option: a force layout coloured by level, a tooltip with the counts per type. */
-function graphOption(graph: KnowledgeGraph) {
+const nodeLabel = (node: KnowledgeGraph['nodes'][number]) => `${node.name}（${node.questionCount}）`;
+
+/** Room around the outer ring for its labels, and the legend under the graph. */
+function graphMargin(layout: GraphLayout): number {
+  return layout.outerLabelWidth + 24;
+}
+
+/** Canvas height that shows the rings at about 1:1 (wider trees are scaled down, and can be zoomed). */
+export function graphHeight(layout: GraphLayout): number {
+  return Math.round(Math.min(1000, Math.max(480, 2 * (layout.radius + graphMargin(layout)) + 40)));
+}
+
+/** The echarts option: a radial tree coloured by level, a tooltip with the counts per type. */
+function graphOption(graph: KnowledgeGraph, layout: GraphLayout) {
+  const margin = graphMargin(layout);
   const byId = new Map(graph.nodes.map((node) => [String(node.id), node]));
   return {
     tooltip: {
@@ -32,21 +46,32 @@ function graphOption(graph: KnowledgeGraph) {
     series: [
       {
         type: 'graph',
-        layout: 'force',
+        layout: 'none',
+        left: margin,
+        right: margin,
+        top: margin,
+        bottom: margin + 40,
         roam: true,
-        draggable: true,
-        force: { repulsion: 220, edgeLength: [40, 110], gravity: 0.08 },
         categories: LEVEL_NAMES.map((name) => ({ name })),
-        label: { show: true, position: 'right', formatter: '{b}' },
-        emphasis: { focus: 'adjacency', lineStyle: { width: 3 } },
+        label: { show: true, formatter: '{b}', fontSize: 12 },
+        // Only when a large tree is scaled down to fit: a label that would cover another is hidden
+        // (larger points keep theirs) and shown on hover.
+        labelLayout: { hideOverlap: true },
+        emphasis: { focus: 'adjacency', lineStyle: { width: 3 }, label: { show: true } },
         lineStyle: { color: 'source', opacity: 0.6, curveness: 0.1 },
-        data: graph.nodes.map((node) => ({
-          id: String(node.id),
-          name: `${node.name}（${node.questionCount}）`,
-          value: node.questionCount,
-          symbolSize: symbolSize(node.questionCount, node.depth),
-          category: Math.min(node.depth, LEVEL_NAMES.length) - 1,
-        })),
+        data: graph.nodes.map((node) => {
+          const point = layout.points.get(node.id);
+          return {
+            id: String(node.id),
+            name: nodeLabel(node),
+            value: node.questionCount,
+            x: point?.x ?? 0,
+            y: point?.y ?? 0,
+            symbolSize: symbolSize(node.questionCount, node.depth),
+            category: Math.min(node.depth, LEVEL_NAMES.length) - 1,
+            label: { position: point?.labelLeft ? 'left' : 'right', rotate: point?.labelRotate ?? 0 },
+          };
+        }),
         links: graph.links.map((link) => ({
           source: String(link.source),
           target: String(link.target),
@@ -56,9 +81,16 @@ function graphOption(graph: KnowledgeGraph) {
   };
 }
 
-/** The knowledge graph as a force layout: links go from a point to its sub-points. Loaded on first use. */
+/** The knowledge graph as a radial tree: links go from a point to its sub-points. Loaded on first use. */
 export function KnowledgeGraphChart({ graph }: { graph: KnowledgeGraph }): ReactNode {
   const containerRef = useRef<HTMLDivElement>(null);
+  const layout = useMemo(
+    () =>
+      radialLayout(
+        graph.nodes.map((node) => ({ id: node.id, parentId: node.parentId, label: nodeLabel(node) })),
+      ),
+    [graph],
+  );
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
 
   useEffect(() => {
@@ -70,7 +102,7 @@ export function KnowledgeGraphChart({ graph }: { graph: KnowledgeGraph }): React
       .then(({ init }) => {
         if (disposed) return;
         const chart = init(el, undefined, { renderer: 'canvas' });
-        chart.setOption(graphOption(graph));
+        chart.setOption(graphOption(graph, layout));
         const observer = new ResizeObserver(() => chart.resize());
         observer.observe(el);
         dispose = () => {
@@ -86,7 +118,7 @@ export function KnowledgeGraphChart({ graph }: { graph: KnowledgeGraph }): React
       disposed = true;
       dispose?.();
     };
-  }, [graph]);
+  }, [graph, layout]);
 
   const total = graph.nodes
     .filter((node) => node.parentId === null)
@@ -96,6 +128,7 @@ export function KnowledgeGraphChart({ graph }: { graph: KnowledgeGraph }): React
       <div
         ref={containerRef}
         className="kp-knowledge-graph__canvas"
+        style={{ height: graphHeight(layout) }}
         data-testid="knowledge-graph"
         role="img"
         aria-label={`知识图谱：${graph.nodes.length} 个知识点，${total} 道题目`}
