@@ -87,6 +87,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   contactPhone: '联系电话',
   organizationName: '组织名称',
   organizationLogoUrl: '组织 Logo',
+  autoApproveAuditorQuestions: '审核人员录入的试题免审核',
   industry: '行业',
   scale: '规模',
   kind: '类型',

@@ -87,8 +87,13 @@ export const organizationView = z.object({
   createdAt: z.number(),
   staffCount: z.number(),
   departmentCount: z.number(),
-  /** Whether the caller may change name and logo. */
+  /** Whether the caller may change name, logo and settings. */
   editable: z.boolean(),
+  /**
+   * Setting 审核人员录入的试题免审核 (default on): a question saved by someone who may audit questions
+   * (administrators, holders of 试题审核) is stored approved, as if they had audited it.
+   */
+  autoApproveAuditorQuestions: z.boolean(),
 });
 export type OrganizationView = z.infer<typeof organizationView>;
 
@@ -134,7 +139,7 @@ export const orgContracts = {
     method: 'POST',
     path: '/user/api/v1/org/show',
     tag: '组织',
-    summary: '组织信息：空请求体时读取，带字段时修改（仅管理员）',
+    summary: '组织信息与设置：空请求体时读取，带字段时修改（仅管理员）',
     body: z
       .object({
         organizationName: z
@@ -144,6 +149,9 @@ export const orgContracts = {
           .max(100, '组织名称不能超过 100 个字符')
           .optional(),
         organizationLogoUrl: imageUrlField('Logo'),
+        autoApproveAuditorQuestions: z
+          .boolean({ error: '审核人员录入的试题免审核只能是 true 或 false' })
+          .optional(),
       })
       .nullish(),
     response: envelopeOf(organizationView),

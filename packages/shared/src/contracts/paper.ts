@@ -757,6 +757,14 @@ export const paperContracts = {
   }),
 };
 
+/**
+ * The picker's page: approved questions, and `pendingCount` — how many of the organisation's questions
+ * matching the same filters wait for audit (the picker says so instead of showing nothing).
+ */
+const pickerPage = pageOf(pickRow).extend({
+  res: pageOf(pickRow).shape.res.extend({ pendingCount: z.number() }),
+});
+
 /** The paper builder's question calls (spec §7 "Questions": paper and auto-generation calls). */
 export const paperQuestionContracts = {
   notSelected: endpoint({
@@ -764,11 +772,11 @@ export const paperQuestionContracts = {
     path: `${Q}/search/paper/not-selected/question`,
     tag: builderTag,
     summary:
-      '组卷选题：可加入试卷的已审核试题（本组织与公开题库；scope mine/public/all），排除试卷 paperId 中或 selectedIds 里已选的',
+      '组卷选题：可加入试卷的已审核试题（本组织与公开题库；scope mine/public/all），排除试卷 paperId 中或 selectedIds 里已选的；pendingCount 为本组织符合条件、待审核的试题数',
     access: { menu: PAPER_WRITE_MENUS },
     query: paging,
     body: pickerFilterInput.nullish().transform((body) => body ?? pickerFilterInput.parse({})),
-    response: pageOf(pickRow),
+    response: pickerPage,
   }),
   selected: endpoint({
     method: 'POST',

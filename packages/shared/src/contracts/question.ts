@@ -28,10 +28,18 @@ export const BANK_MENU = '/manage/question/bank';
 /** 测评试题 and 测评题库: the same questions and banks, shown for evaluation use. */
 export const EVALUATE_QUESTION_MENU = '/manage/evaluate/question/list';
 export const EVALUATE_BANK_MENU = '/manage/evaluate/question/bank';
+/**
+ * 试题审核: the page of questions waiting for audit, and the permission to approve or reject one.
+ * Writing questions does not grant it (a question saved by someone holding it may be approved on save:
+ * the organisation's setting 审核人员录入的试题免审核).
+ */
+export const AUDIT_MENU = '/manage/question/audit';
 /** Writing questions: either question list. */
 export const WRITE_MENUS = [QUESTION_MENU, EVALUATE_QUESTION_MENU];
-/** Reading questions also works from the bank pages. */
-export const READ_MENUS = [QUESTION_MENU, BANK_MENU, EVALUATE_QUESTION_MENU, EVALUATE_BANK_MENU];
+/** Auditing questions. */
+export const AUDIT_MENUS = [AUDIT_MENU];
+/** Reading questions also works from the bank pages and the audit page. */
+export const READ_MENUS = [QUESTION_MENU, BANK_MENU, EVALUATE_QUESTION_MENU, EVALUATE_BANK_MENU, AUDIT_MENU];
 /** Copying public questions into a bank: from either question list or either bank page. */
 export const COPY_MENUS = READ_MENUS;
 
@@ -271,7 +279,8 @@ export const questionContracts = {
     method: 'POST',
     path: `${Q}/add`,
     tag,
-    summary: '新增试题（按题型校验选项与答案；题型可写作 type 或 questionType）',
+    summary:
+      '新增试题（按题型校验选项与答案；待审核，有审核权限者在“审核人员录入的试题免审核”开启时直接通过；题型可写作 type 或 questionType）',
     access: { menu: WRITE_MENUS },
     body: questionBodySchema,
     response: oneQuestion,
@@ -280,7 +289,8 @@ export const questionContracts = {
     method: 'POST',
     path: `${Q}/modify`,
     tag,
-    summary: '修改试题（整体替换内容；审核状态回到待审核；题型可写作 type 或 questionType）',
+    summary:
+      '修改试题（整体替换内容；审核状态回到待审核，有审核权限者在“审核人员录入的试题免审核”开启时直接通过；题型可写作 type 或 questionType）',
     access: { menu: WRITE_MENUS },
     query: z.object({ id: idOf('试题') }),
     body: questionBodySchema,
@@ -342,8 +352,8 @@ export const questionContracts = {
     method: 'POST',
     path: `${Q}/check`,
     tag,
-    summary: '审核试题（status 1 通过，2 驳回且必须填写原因）',
-    access: { menu: WRITE_MENUS },
+    summary: '审核试题（status 1 通过，2 驳回且必须填写原因；需要试题审核权限）',
+    access: { menu: AUDIT_MENUS },
     query: z.object({
       questionId: idOf('试题'),
       status: z.coerce

@@ -35,6 +35,6 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
     modify: async (request) => ok(await modifyBank(db, request.ctx, request.body)),
     delete: async (request) =>
       ok(await deleteBanks(db, request.ctx, request.body.bankIds, request.body.moveTo)),
-    copy: async (request) => ok(await copyBank(db, request.ctx, request.body.bankId)),
+    copy: async (request) => ok(await copyBank(app.deps, request.ctx, request.body.bankId)),
   });
 };

@@ -6,6 +6,7 @@ import type { TagRef } from '@kaopei/shared/contracts/tag';
 import type { BankRow, BankScope, BankSimple } from '@kaopei/shared/contracts/bank';
 import { registerTagLinks, requireTags } from '../tag/tag.service';
 import { copyableInBank, insertQuestionCopies } from '../question/question.copy';
+import { auditStateOnSave, type QuestionSaveDeps } from '../question/question.audit';
 import {
   bankTagLink,
   deleteBanksWithTags,
@@ -285,7 +286,13 @@ async function copyName(tx: DbOrTx, ctx: RequestContext, name: string): Promise<
  * Copies a public bank (its approved questions) or one of the caller's own (all its questions) into the
  * caller's organisation, in one transaction, by the rules of `insertQuestionCopies`.
  */
-export async function copyBank(db: Db, ctx: RequestContext, bankId: number): Promise<BankRow> {
+export async function copyBank(
+  deps: QuestionSaveDeps,
+  ctx: RequestContext,
+  bankId: number,
+): Promise<BankRow> {
+  const { db } = deps;
+  const audit = await auditStateOnSave(deps, ctx);
   const newId = await db.transaction(async (tx) => {
     const source = await findVisibleBank(tx, ctx, bankId);
     const id = await insertBank(tx, ctx, {
@@ -300,6 +307,7 @@ export async function copyBank(db: Db, ctx: RequestContext, bankId: number): Pro
       ctx,
       id,
       copyableInBank(source.id, source.organizationId === ctx.organizationId),
+      audit,
     );
     return id;
   });

@@ -105,6 +105,7 @@ export const MENU_TREE: MenuSeed[] = [
       leaf(502, '试题列表', '/manage/question/list'),
       leaf(503, '测评题库', '/manage/evaluate/question/bank'),
       leaf(504, '测评试题', '/manage/evaluate/question/list'),
+      leaf(505, '试题审核', '/manage/question/audit'),
     ],
   },
   {

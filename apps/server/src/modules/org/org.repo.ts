@@ -9,7 +9,9 @@ type OrgScope = Pick<RequestContext, 'organizationId'>;
 export type ApplicationRow = typeof orgApplications.$inferSelect;
 
 /** Columns of the caller's organisation an administrator may change. */
-export type OrganizationChanges = Partial<Pick<typeof organizations.$inferInsert, 'name' | 'logoUrl'>>;
+export type OrganizationChanges = Partial<
+  Pick<typeof organizations.$inferInsert, 'name' | 'logoUrl' | 'autoApproveAuditorQuestions'>
+>;
 
 /** Application statuses: 0 待审核, 1 已通过, 2 已驳回. */
 export const APPLICATION_PENDING = 0;
@@ -239,6 +241,15 @@ export async function findOrganizationKind(db: DbOrTx, ctx: OrgScope) {
 export async function findOrganization(db: DbOrTx, ctx: OrgScope) {
   const [org] = await db.select().from(organizations).where(eq(organizations.id, ctx.organizationId));
   return org;
+}
+
+/** The setting 审核人员录入的试题免审核 of the caller's organisation. */
+export async function findAutoApproveAuditorQuestions(db: DbOrTx, ctx: OrgScope): Promise<boolean> {
+  const [org] = await db
+    .select({ on: organizations.autoApproveAuditorQuestions })
+    .from(organizations)
+    .where(eq(organizations.id, ctx.organizationId));
+  return org?.on ?? false;
 }
 
 /** Active staff and departments of the organisation (two counts, run together). */

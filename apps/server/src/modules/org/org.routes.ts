@@ -33,11 +33,11 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
       signupReply(await submitApplication(deps, { ...request.body, kind: 'enterprise' }, request.ip)),
     applyInstitution: async (request) => signupReply(await submitApplication(deps, request.body, request.ip)),
     show: async (request) => {
-      const { organizationName, organizationLogoUrl } = request.body ?? {};
-      const changing = organizationName !== undefined || organizationLogoUrl !== undefined;
+      const body = request.body ?? {};
+      const changing = Object.values(body).some((value) => value !== undefined);
       return ok(
         changing
-          ? await updateOrganization(deps, request.ctx, { organizationName, organizationLogoUrl })
+          ? await updateOrganization(deps, request.ctx, body)
           : await organizationInfo(deps.db, request.ctx),
       );
     },

@@ -20,6 +20,7 @@ import {
   APPLICATION_PENDING,
   countStaffAndDepartments,
   findApplicationInAnyOrg,
+  findAutoApproveAuditorQuestions,
   findOrganization,
   findOrganizationByNameInAnyOrg,
   findOrganizationKind,
@@ -373,20 +374,33 @@ export async function organizationInfo(db: Db, ctx: RequestContext): Promise<Org
     staffCount: counts.staff,
     departmentCount: counts.departments,
     editable: ctx.isAdmin,
+    autoApproveAuditorQuestions: org.autoApproveAuditorQuestions,
   };
 }
 
-/** Renames the organisation and/or changes its logo (administrators). */
+/** Whether questions saved by someone who may audit are stored approved (setting of the caller's organisation). */
+export function autoApproveAuditorQuestions(db: DbOrTx, ctx: RequestContext): Promise<boolean> {
+  return findAutoApproveAuditorQuestions(db, ctx);
+}
+
+/** Renames the organisation, changes its logo and/or its settings (administrators). */
 export async function updateOrganization(
   deps: Deps,
   ctx: RequestContext,
-  input: { organizationName?: string; organizationLogoUrl?: string | null },
+  input: {
+    organizationName?: string;
+    organizationLogoUrl?: string | null;
+    autoApproveAuditorQuestions?: boolean;
+  },
 ): Promise<OrganizationView> {
   if (!ctx.isAdmin) throw forbidden('仅管理员可以修改组织信息');
   const { db } = deps;
   const changes: OrganizationChanges = {};
   if (input.organizationName !== undefined) changes.name = input.organizationName;
   if (input.organizationLogoUrl !== undefined) changes.logoUrl = input.organizationLogoUrl;
+  if (input.autoApproveAuditorQuestions !== undefined) {
+    changes.autoApproveAuditorQuestions = input.autoApproveAuditorQuestions;
+  }
   await db.transaction(async (tx) => {
     await lockSignups(tx);
     if (changes.name) {

@@ -12,11 +12,12 @@ export const paperQuestionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   routes(app, paperQuestionContracts, {
     notSelected: async (request) => {
-      const { rows, total } = await notSelectedQuestions(db, request.ctx, {
+      const { rows, total, pendingCount } = await notSelectedQuestions(db, request.ctx, {
         ...request.body,
         ...toOffset(request.query),
       });
-      return okPage(rows, total);
+      const page = okPage(rows, total);
+      return { ...page, res: { ...page.res, pendingCount } };
     },
     selected: async (request) => {
       const rows = await selectedQuestions(db, request.ctx, request.body.paperId);

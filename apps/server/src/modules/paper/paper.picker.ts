@@ -1,7 +1,13 @@
 import type { Db, DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import type { PickRow, PickerFilter } from '@kaopei/shared/contracts/paper';
-import { listKnowledgeTree, listQuestionIdsInPaper, searchPickableQuestions } from './paper.repo';
+import {
+  countPendingPickable,
+  listKnowledgeTree,
+  listQuestionIdsInPaper,
+  searchPickableQuestions,
+  type PickableFilter,
+} from './paper.repo';
 import { questionOrgs, requireOwnPaper, toPickRow } from './paper.service';
 
 /**
@@ -35,12 +41,15 @@ export async function knowledgeScope(
   return { pairs, missing: unique.filter((id) => !known.has(id)) };
 }
 
-/** Approved questions the caller may put into a paper that are not in it yet (the builder's picker). */
+/**
+ * Approved questions the caller may put into a paper that are not in it yet (the builder's picker), and
+ * how many of the organisation's questions matching the same filters wait for audit.
+ */
 export async function notSelectedQuestions(
   db: Db,
   ctx: RequestContext,
   filter: PickerFilter & { limit: number; offset: number },
-): Promise<{ rows: PickRow[]; total: number }> {
+): Promise<{ rows: PickRow[]; total: number; pendingCount: number }> {
   const excluded = new Set(filter.selectedIds ?? []);
   if (filter.paperId !== undefined) {
     const paper = await requireOwnPaper(db, ctx, filter.paperId);
@@ -53,7 +62,7 @@ export async function notSelectedQuestions(
   const knowledgeNodes = filter.knowledgeIds?.length
     ? (await knowledgeScope(db, ctx, filter.knowledgeIds)).pairs.map((pair) => pair.node)
     : undefined;
-  const { rows, total } = await searchPickableQuestions(db, ctx, orgs, {
+  const pickable: PickableFilter = {
     scope: filter.scope,
     types,
     bankIds: banks,
@@ -64,8 +73,12 @@ export async function notSelectedQuestions(
     tagIds: filter.tagIds,
     knowledgeNodes,
     sortOrder: filter.sortOrder,
+  };
+  const { rows, total } = await searchPickableQuestions(db, ctx, orgs, {
+    ...pickable,
     limit: filter.limit,
     offset: filter.offset,
   });
-  return { rows: rows.map((row) => toPickRow(ctx, row)), total };
+  const pendingCount = await countPendingPickable(db, ctx, pickable);
+  return { rows: rows.map((row) => toPickRow(ctx, row)), total, pendingCount };
 }

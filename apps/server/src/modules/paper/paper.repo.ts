@@ -508,31 +508,23 @@ function pickerScope(orgs: ReadableOrgs, ctx: OrgScope, scope: 'mine' | 'public'
   return inArray(questions.organizationId, [...orgs]);
 }
 
-/**
- * One page of approved readable questions matching the picker's filters, outside `excluded`, with the
- * total (counted with the page; a second statement only for a page past the end).
- */
-export async function searchPickableQuestions(
-  db: DbOrTx,
-  ctx: OrgScope,
-  orgs: ReadableOrgs,
-  filter: Pick<
-    PickerFilter,
-    'scope' | 'difficultyMin' | 'difficultyMax' | 'keyword' | 'tagIds' | 'sortOrder'
-  > & {
-    types: number[];
-    bankIds: number[];
-    /** The knowledge nodes the filter covers (undefined: no knowledge filter). */
-    knowledgeNodes?: number[];
-    excluded: number[];
-    limit: number;
-    offset: number;
-  },
-): Promise<{ rows: PickRecord[]; total: number }> {
+/** The picker's filters as the repository applies them. */
+export type PickableFilter = Pick<
+  PickerFilter,
+  'scope' | 'difficultyMin' | 'difficultyMax' | 'keyword' | 'tagIds' | 'sortOrder'
+> & {
+  types: number[];
+  bankIds: number[];
+  /** The knowledge nodes the filter covers (undefined: no knowledge filter). */
+  knowledgeNodes?: number[];
+  excluded: number[];
+};
+
+/** The picker's filters on questions of `scope` (an organisation condition), apart from the status. */
+function pickableConditions(scope: SQL, filter: PickableFilter): SQL {
   const knowledge = filter.knowledgeNodes;
-  const where = and(
-    pickerScope(orgs, ctx, filter.scope),
-    eq(questions.status, 1),
+  return and(
+    scope,
     filter.bankIds.length > 0 ? inArray(questions.bankId, filter.bankIds) : undefined,
     filter.types.length > 0 ? inArray(questions.type, filter.types) : undefined,
     filter.difficultyMin !== undefined ? sql`${questions.difficulty} >= ${filter.difficultyMin}` : undefined,
@@ -547,6 +539,22 @@ export async function searchPickableQuestions(
         ? sql`exists (select 1 from ${questionKnowledge} where ${questionKnowledge.questionId} = ${questions.id} and ${inArray(questionKnowledge.knowledgeId, knowledge)})`
         : sql`false`
       : undefined,
+  ) as SQL;
+}
+
+/**
+ * One page of approved readable questions matching the picker's filters, outside `excluded`, with the
+ * total (counted with the page; a second statement only for a page past the end).
+ */
+export async function searchPickableQuestions(
+  db: DbOrTx,
+  ctx: OrgScope,
+  orgs: ReadableOrgs,
+  filter: PickableFilter & { limit: number; offset: number },
+): Promise<{ rows: PickRecord[]; total: number }> {
+  const where = and(
+    pickableConditions(pickerScope(orgs, ctx, filter.scope), filter),
+    eq(questions.status, 1),
   );
   const direction = filter.sortOrder === 'asc' ? asc : desc;
   const rows = await db
@@ -566,6 +574,28 @@ export async function searchPickableQuestions(
     total = row?.n ?? 0;
   }
   return { rows, total };
+}
+
+/**
+ * How many of the caller's own questions waiting for audit match the picker's filters (the platform's
+ * unapproved questions are never shown to others). Reads the partial index questions_org_pending_idx.
+ */
+export async function countPendingPickable(
+  db: DbOrTx,
+  ctx: OrgScope,
+  filter: PickableFilter,
+): Promise<number> {
+  if (filter.scope === 'public') return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(questions)
+    .where(
+      and(
+        pickableConditions(eq(questions.organizationId, ctx.organizationId), filter),
+        eq(questions.status, 0),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** The readable question banks among `bankIds`. */

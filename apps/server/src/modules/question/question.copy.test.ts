@@ -148,7 +148,10 @@ describe('copying questions into my bank', () => {
     );
     await t.app.deps.db.insert(questionTags).values({ questionId: ownPending, tagId: tag.tagId });
 
-    const res = await copy(target, [publicId, ownRejected, ownPending, publicId]);
+    // A writer who may not audit: the copies' audit state follows the sources (question.audit.test.ts
+    // covers an auditor's copies).
+    const writer = await staffWithMenus(org, [502]);
+    const res = await copy(target, [publicId, ownRejected, ownPending, publicId], writer);
     expect(res.body.message).toBe('成功');
     expect(res.status).toBe(200);
     const result = data<{ count: number; ids: number[] }>(res);
@@ -169,7 +172,7 @@ describe('copying questions into my bank', () => {
     expect(fromRejected.knowledgePoints.map((k) => k.knowledgeId)).toEqual([ownNode]);
     expect(fromPending.status).toBe(0);
     const [stored] = await t.app.deps.db.select().from(questions).where(eq(questions.id, fromPublic.id));
-    expect(stored).toMatchObject({ organizationId: org.id, createdBy: org.admin.id, auditedBy: null });
+    expect(stored).toMatchObject({ organizationId: org.id, createdBy: writer.id, auditedBy: null });
 
     // The sources are untouched.
     expect(await bankCount(source)).toBe(2);

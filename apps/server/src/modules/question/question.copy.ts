@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { platformOrganizationId, questionNotFound, requireWritableBank } from './question.service';
+import { auditStateOnSave, type AuditStamp, type QuestionSaveDeps } from './question.audit';
 import {
   insertQuestionCopyRows,
   insertQuestionKnowledgeLinks,
@@ -16,7 +17,8 @@ import type { QuestionFilter } from '@kaopei/shared/contracts/question';
  * Copying questions between banks, shared by the whole-bank copy (bank module) and the copy of
  * selected questions (`POST /question/api/v1/questions/copy`), so both follow one rule:
  * every question column is copied except identity, ownership, audit trail, timestamps and generated
- * columns (columns added later come along); an approved source stays approved, anything else starts 待审核; knowledge
+ * columns (columns added later come along); the copies take the save's audit state (question.audit.ts),
+ * and an approved source stays approved even when that is 待审核; knowledge
  * links are kept for nodes the caller's organisation may read (its own and the platform's); tags are
  * not copied, as they belong to the source organisation.
  */
@@ -31,15 +33,17 @@ export async function readableOrganizations(db: DbOrTx, ctx: RequestContext): Pr
 
 /**
  * Inserts copies of the questions matching `source` into `toBankId` of the caller's organisation,
- * inside `tx`. Returns the new ids paired with their sources, in source id order.
+ * inside `tx`, with the save's audit state (`auditStateOnSave`, decided before `tx` opened; an approved
+ * source stays approved). Returns the new ids paired with their sources, in source id order.
  */
 export async function insertQuestionCopies(
   tx: DbOrTx,
   ctx: RequestContext,
   toBankId: number,
   source: CopySource,
+  audit: AuditStamp,
 ): Promise<{ sourceId: number; id: number }[]> {
-  const pairs = await insertQuestionCopyRows(tx, ctx, toBankId, source);
+  const pairs = await insertQuestionCopyRows(tx, ctx, toBankId, source, audit);
   if (pairs.length === 0) return pairs;
 
   const readable = await readableOrganizations(tx, ctx);
@@ -73,21 +77,24 @@ export function copyableInBank(bankId: number, ownedByCaller: boolean): CopySour
  * bank (a public bank is 403, a foreign one 404).
  */
 export async function copyQuestions(
-  db: Db,
+  deps: QuestionSaveDeps,
   ctx: RequestContext,
   toBankId: number,
   ids: number[],
 ): Promise<{ count: number; ids: number[] }> {
+  const { db } = deps;
   await requireWritableBank(db, ctx, toBankId);
   const unique = [...new Set(ids)];
   const platform = await platformOrganizationId(db);
   const found = await listCopyableQuestionIds(db, ctx, unique, platform);
   if (found.length !== unique.length) throw questionNotFound();
+  const audit = await auditStateOnSave(deps, ctx);
   const pairs = await db.transaction(async (tx) => {
     // The target bank may have been deleted meanwhile: lock it and check again inside the transaction.
     const bank = await lockOwnBank(tx, ctx, toBankId);
     if (!bank) throw questionNotFound();
-    const inserted = await insertQuestionCopies(tx, ctx, toBankId, { ids: unique, platformId: platform });
+    const source = { ids: unique, platformId: platform };
+    const inserted = await insertQuestionCopies(tx, ctx, toBankId, source, audit);
     // A source deleted since the check above: copy nothing.
     if (inserted.length !== unique.length) throw questionNotFound();
     return inserted;

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { questionBanks } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { questionBanks, questions } from '../../db/schema';
 import { call, createOrg, createTestApp, unique, type TestApp, type TestOrg } from '../../../test/harness';
-import { download, multipart, readWorkbook, sheetRows } from '../../../test/support';
+import {
+  createMember,
+  createRole,
+  download,
+  multipart,
+  readWorkbook,
+  sheetRows,
+} from '../../../test/support';
 import type { ImportResult } from './question.excel';
 
 let t: TestApp;
@@ -145,6 +153,25 @@ describe('question Excel import and export', () => {
     });
     expect(page.body.res?.total).toBe(5000);
   }, 120_000);
+
+  it("stores imported questions with the importer's audit state (question.audit.ts)", async () => {
+    const bankId = await newBank(org.id);
+    const writer = await createMember(t, org, await createRole(t, org, [502]));
+    const file = await filledTemplate([]);
+    const byAdmin = await jobResult((await importFile(bankId, file, 'all')).body.res?.data.jobId ?? 0);
+    expect(byAdmin.result).toMatchObject({ imported: 6 });
+    const started = await importFile(bankId, file, 'all', writer);
+    expect(started.status).toBe(200);
+    await t.app.deps.jobs.idle();
+    const rows = await t.app.deps.db
+      .select({ status: questions.status, auditedBy: questions.auditedBy, createdBy: questions.createdBy })
+      .from(questions)
+      .where(eq(questions.bankId, bankId));
+    expect(rows).toHaveLength(12);
+    const mine = (id: number) => rows.filter((row) => row.createdBy === id);
+    expect(mine(org.admin.id).every((row) => row.status === 1 && row.auditedBy === org.admin.id)).toBe(true);
+    expect(mine(writer.id).map((row) => [row.status, row.auditedBy])).toEqual(Array(6).fill([0, null]));
+  });
 
   it("refuses other organisations' banks", async () => {
     const bankId = await newBank(other.id);

@@ -17,6 +17,7 @@ import { AppError, badRequest } from '../../core/http';
 import type { JobProgress } from '../../core/jobs';
 import { readUploadedRows, styleHeaderRow, workbookBuffer } from '../../core/excel';
 import { insertPrepared, prepareQuestion, STATUS_LABELS, type PreparedQuestion } from './question.service';
+import { auditStateOnSave, type QuestionSaveDeps } from './question.audit';
 import { listQuestionsForExport } from './question.repo';
 import type { ImportMode, ImportResult, ImportRowError } from '@kaopei/shared/contracts/file';
 
@@ -204,7 +205,7 @@ export type { ImportResult } from '@kaopei/shared/contracts/file';
 
 /** Validates every row, then inserts (in batches, in one transaction) all rows or only the valid ones. */
 export async function runQuestionImport(
-  db: Db,
+  deps: QuestionSaveDeps,
   ctx: RequestContext,
   bankId: number,
   rows: ImportRow[],
@@ -236,7 +237,8 @@ export async function runQuestionImport(
   };
   if (failedRows > 0 && mode === 'all') return { ...result, imported: 0 };
   await progress.advance(Math.floor(rows.length / 2));
-  const ids = await db.transaction((tx) => insertPrepared(tx, ctx, bankId, valid));
+  const audit = await auditStateOnSave(deps, ctx);
+  const ids = await deps.db.transaction((tx) => insertPrepared(tx, ctx, bankId, audit, valid));
   return { ...result, imported: ids.length };
 }
 

@@ -16,6 +16,7 @@ import type { RequestContext } from '../../core/context';
 import { containsPattern } from '../../core/db-errors';
 import type { QuestionFilter } from '@kaopei/shared/contracts/question';
 import type { PreparedQuestion } from './question.service';
+import type { AuditStamp } from './question.audit';
 
 /** The organisation a query reads: the caller's, or the platform's for its public questions. */
 type OrgScope = Pick<RequestContext, 'organizationId'>;
@@ -412,17 +413,19 @@ export async function replaceQuestionLinks(
   }
 }
 
-/** Inserts one question into a bank of the caller's organisation; returns its id. */
+/** Inserts one question into a bank of the caller's organisation with its audit state; returns its id. */
 export async function insertQuestion(
   tx: DbOrTx,
   ctx: Author,
   bankId: number,
   prepared: PreparedQuestion,
+  audit: AuditStamp,
 ): Promise<number | undefined> {
   const [row] = await tx
     .insert(questions)
     .values({
       ...prepared,
+      ...audit,
       organizationId: ctx.organizationId,
       bankId,
       createdBy: ctx.userId,
@@ -431,18 +434,23 @@ export async function insertQuestion(
   return row?.id;
 }
 
-/** Inserts questions into a bank of the caller's organisation in one statement; returns their ids in order. */
+/**
+ * Inserts questions into a bank of the caller's organisation in one statement, all with one audit state;
+ * returns their ids in order.
+ */
 export async function insertQuestions(
   tx: DbOrTx,
   ctx: Author,
   bankId: number,
   list: PreparedQuestion[],
+  audit: AuditStamp,
 ): Promise<number[]> {
   const inserted = await tx
     .insert(questions)
     .values(
       list.map((prepared) => ({
         ...prepared,
+        ...audit,
         organizationId: ctx.organizationId,
         bankId,
         createdBy: ctx.userId,
@@ -486,23 +494,21 @@ export function addQuestionKnowledgeLinks(db: DbOrTx, rows: { questionId: number
     .returning({ questionId: questionKnowledge.questionId });
 }
 
-/** Replaces one of the caller's questions' content; its audit status goes back to 待审核. */
+/** Replaces one of the caller's questions' content and its audit state (the save's, see question.audit.ts). */
 export async function updateQuestionContent(
   tx: DbOrTx,
   ctx: OrgScope,
   id: number,
   bankId: number,
   prepared: PreparedQuestion,
+  audit: AuditStamp,
 ): Promise<void> {
   await tx
     .update(questions)
     .set({
       ...prepared,
+      ...audit,
       bankId,
-      status: 0,
-      auditReason: null,
-      auditedBy: null,
-      auditedAt: null,
       updatedAt: new Date(),
     })
     .where(and(eq(questions.id, id), eq(questions.organizationId, ctx.organizationId)));
@@ -595,15 +601,16 @@ export function listCopyableQuestionIds(
 
 /**
  * Inserts copies of the questions `source` names into `toBankId` of the caller's organisation: every
- * column except identity, ownership, audit trail, timestamps and generated columns; an approved source
- * stays approved, anything else starts 待审核. Returns the new ids paired with their sources, in source
- * id order.
+ * column except identity, ownership, audit trail, timestamps and generated columns. The copies take the
+ * save's audit state (`audit`), except that an approved source stays approved when that state is
+ * 待审核. Returns the new ids paired with their sources, in source id order.
  */
 export async function insertQuestionCopyRows(
   tx: DbOrTx,
   ctx: Author,
   toBankId: number,
   source: CopySource,
+  audit: AuditStamp,
 ): Promise<{ sourceId: number; id: number }[]> {
   // Generated columns (e.g. search helpers) are computed by the database, never inserted.
   const copied = Object.entries(getTableColumns(questions)).filter(
@@ -623,10 +630,12 @@ export async function insertQuestionCopyRows(
       select id as source_id, nextval(pg_get_serial_sequence('questions', 'id')) as copy_id
       from ${questions} where ${copySourceSql(ctx, source)}
     ), copied as (
-      insert into ${questions} (id, organization_id, bank_id, created_by, status, ${names})
+      insert into ${questions}
+        (id, organization_id, bank_id, created_by, status, audited_by, audited_at, ${names})
       overriding system value
       select source.copy_id, ${ctx.organizationId}::bigint, ${toBankId}::bigint, ${ctx.userId}::bigint,
-        case when q.status = 1 then 1 else 0 end, ${fromSource}
+        ${audit.status === 1 ? sql`1` : sql`case when q.status = 1 then 1 else 0 end`},
+        ${audit.auditedBy}::bigint, ${audit.auditedAt?.toISOString() ?? null}::timestamptz, ${fromSource}
       from source join ${questions} q on q.id = source.source_id
       returning id
     )

@@ -45,21 +45,22 @@ const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
 /** Questions of the six canonical types (contracts: packages/shared/src/contracts/question.ts). */
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { deps } = app;
+  const { db } = deps;
   app.deps.jobs.define<QuestionImportInput>('question-import', (ctx, { bankId, rows, mode }, progress) =>
-    runQuestionImport(db, ctx, bankId, rows, mode, progress),
+    runQuestionImport(deps, ctx, bankId, rows, mode, progress),
   );
   routes(app, questionContracts, {
-    add: async (request) => ok(await addQuestion(db, request.ctx, request.body)),
-    modify: async (request) => ok(await modifyQuestion(db, request.ctx, request.query.id, request.body)),
+    add: async (request) => ok(await addQuestion(deps, request.ctx, request.body)),
+    modify: async (request) => ok(await modifyQuestion(deps, request.ctx, request.query.id, request.body)),
     addBatch: async (request) =>
-      ok(await addQuestionBatch(db, request.ctx, request.query.questionBankId, request.body)),
+      ok(await addQuestionBatch(deps, request.ctx, request.query.questionBankId, request.body)),
     detail: async (request) => ok(await getQuestion(db, request.ctx, request.params.id)),
     delete: async (request) => ok(await deleteQuestions(db, request.ctx, request.body.ids)),
     move: async (request) =>
       ok(await moveQuestions(db, request.ctx, request.query.toQuestionBankId, request.body.ids)),
     copy: async (request) =>
-      ok(await copyQuestions(db, request.ctx, request.query.toQuestionBankId, request.body.ids)),
+      ok(await copyQuestions(deps, request.ctx, request.query.toQuestionBankId, request.body.ids)),
     check: async (request) =>
       ok(
         await checkQuestion(

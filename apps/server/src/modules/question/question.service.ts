@@ -12,6 +12,7 @@ import { badRequest, forbidden, notFound } from '../../core/http';
 import type { TagRef } from '@kaopei/shared/contracts/tag';
 import { registerTagLinks, requireTags } from '../tag/tag.service';
 import { sanitizeStem, validateKey } from './question.rules';
+import { auditStateOnSave, type AuditStamp, type QuestionSaveDeps } from './question.audit';
 import type {
   AuditInfo,
   CodeTemplate,
@@ -417,17 +418,20 @@ async function replaceLinks(
   await replaceQuestionLinks(tx, questionIds, tagIds, knowledgeIds);
 }
 
+/** Writes a question into one of the caller's banks; its audit state is the save's (question.audit.ts). */
 export async function addQuestion(
-  db: Db,
+  deps: QuestionSaveDeps,
   ctx: RequestContext,
   input: QuestionContentInput & { bankId: number },
 ): Promise<QuestionRow> {
+  const { db } = deps;
   const prepared = prepareQuestion(input);
   await requireWritableBank(db, ctx, input.bankId);
   const tagList = await requireTags(db, ctx.organizationId, TagType.QUESTION, input.tagIds);
   const knowledgeIds = await requireKnowledge(db, ctx, input.knowledgeIds);
+  const audit = await auditStateOnSave(deps, ctx);
   const id = await db.transaction(async (tx) => {
-    const id = await insertQuestion(tx, ctx, input.bankId, prepared);
+    const id = await insertQuestion(tx, ctx, input.bankId, prepared, audit);
     if (id === undefined) throw new Error('question insert failed');
     await replaceLinks(
       tx,
@@ -440,20 +444,25 @@ export async function addQuestion(
   return getQuestion(db, ctx, id);
 }
 
-/** Replaces a question's content; its audit status goes back to 待审核. */
+/**
+ * Replaces a question's content; its audit state is the save's (question.audit.ts): back to 待审核
+ * unless the caller may audit and the organisation approves auditors' questions on save.
+ */
 export async function modifyQuestion(
-  db: Db,
+  deps: QuestionSaveDeps,
   ctx: RequestContext,
   id: number,
   input: QuestionContentInput & { bankId: number },
 ): Promise<QuestionRow> {
+  const { db } = deps;
   const prepared = prepareQuestion(input);
   await requireOwnQuestions(db, ctx, [id]);
   await requireWritableBank(db, ctx, input.bankId);
   const tagList = await requireTags(db, ctx.organizationId, TagType.QUESTION, input.tagIds);
   const knowledgeIds = await requireKnowledge(db, ctx, input.knowledgeIds);
+  const audit = await auditStateOnSave(deps, ctx);
   await db.transaction(async (tx) => {
-    await updateQuestionContent(tx, ctx, id, input.bankId, prepared);
+    await updateQuestionContent(tx, ctx, id, input.bankId, prepared, audit);
     await replaceLinks(
       tx,
       [id],
@@ -466,11 +475,15 @@ export async function modifyQuestion(
 
 const BATCH_SIZE = 500;
 
-/** Inserts prepared questions into one bank in batches inside `tx`. Returns the new ids. */
+/**
+ * Inserts prepared questions into one bank in batches inside `tx`, with the save's audit state
+ * (`auditStateOnSave`, decided before `tx` opened). Returns the new ids.
+ */
 export async function insertPrepared(
   tx: DbOrTx,
   ctx: RequestContext,
   bankId: number,
+  audit: AuditStamp,
   list: (PreparedQuestion & { tagIds?: number[]; knowledgeIds?: number[] })[],
   onBatch?: (done: number) => Promise<void>,
 ): Promise<number[]> {
@@ -482,6 +495,7 @@ export async function insertPrepared(
       ctx,
       bankId,
       chunk.map(({ tagIds: _tags, knowledgeIds: _knowledge, ...prepared }) => prepared),
+      audit,
     );
     const tagRows = chunk.flatMap((item, index) =>
       (item.tagIds ?? []).map((tagId) => ({ questionId: chunkIds[index] as number, tagId })),
@@ -502,11 +516,12 @@ export async function insertPrepared(
 
 /** Adds a JSON list of questions to one bank, all or nothing; errors name the item (第 n 题). */
 export async function addQuestionBatch(
-  db: Db,
+  deps: QuestionSaveDeps,
   ctx: RequestContext,
   bankId: number,
   list: QuestionContentInput[],
 ): Promise<{ count: number; ids: number[] }> {
+  const { db } = deps;
   await requireWritableBank(db, ctx, bankId);
   const prepared = list.map((input, index) => {
     try {
@@ -527,11 +542,13 @@ export async function addQuestionBatch(
     ctx,
     list.flatMap((q) => q.knowledgeIds),
   );
+  const audit = await auditStateOnSave(deps, ctx);
   const ids = await db.transaction((tx) =>
     insertPrepared(
       tx,
       ctx,
       bankId,
+      audit,
       prepared.map((item, index) => ({
         ...item,
         tagIds: [...new Set(list[index]?.tagIds ?? [])],
