@@ -9,7 +9,7 @@ import {
   type PaperRow,
   type PickRow,
 } from '@kaopei/shared/contracts/paper';
-import { call, callPage, type BodyIn } from '../../lib/api';
+import { call, callPage, callReply, type BodyIn } from '../../lib/api';
 
 /**
  * Papers, random papers, intelligent generation and the builder's question calls (contracts:
@@ -81,9 +81,13 @@ export function modifyPoints(paperId: number, changes: BodyIn<typeof papers.modi
   return call(papers.modifyPoints, { query: { paperId }, body: changes });
 }
 
-/** Approved questions not in the paper yet (the builder's picker). `page` is zero-based. */
-export function searchNotSelected(filter: PickerFilter, page: number, size: number) {
-  return callPage(builder.notSelected, { query: { page, size }, body: filter });
+/**
+ * Approved questions not in the paper yet (the builder's picker), with `pendingCount`: how many matching
+ * questions of the organisation wait for audit. `page` is zero-based.
+ */
+export async function searchNotSelected(filter: PickerFilter, page: number, size: number) {
+  const reply = await callReply(builder.notSelected, { query: { page, size }, body: filter });
+  return reply.res;
 }
 
 // ---------- random papers ----------

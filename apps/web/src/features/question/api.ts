@@ -3,11 +3,13 @@ import { bankContracts, type BankRow } from '@kaopei/shared/contracts/bank';
 import { examContracts } from '@kaopei/shared/contracts/exam';
 import type { ImportMode } from '@kaopei/shared/contracts/file';
 import { paperQuestionContracts } from '@kaopei/shared/contracts/paper';
-import { questionContracts as questions } from '@kaopei/shared/contracts/question';
+import { AUDIT_MENU, questionContracts as questions } from '@kaopei/shared/contracts/question';
+import { flattenMenuUrls } from '../../app/layout/menu-model';
 import { call, callPage, type BodyIn } from '../../lib/api';
 import { download } from '../../lib/download';
 import { fetchQuestionTags, QUESTION_TAGS_KEY } from '../../lib/picker-queries';
 import { uploadPublicImage } from '../../lib/upload';
+import { useSessionStore } from '../../stores/session-store';
 
 /** Questions (contracts: packages/shared/src/contracts/question.ts). Paging `page` is zero-based. */
 
@@ -26,6 +28,16 @@ export type {
 } from '@kaopei/shared/contracts/exam';
 /** 我的试题 (the organisation's) or 公开试题 (the platform's approved questions, read-only). */
 export type { BankScope as QuestionScope } from '@kaopei/shared/contracts/bank';
+
+/** 试题审核: the page of questions waiting for audit. */
+export { AUDIT_MENU } from '@kaopei/shared/contracts/question';
+
+/** Whether the signed-in user may audit questions: administrators and holders of 试题审核 (the server's rule). */
+export function useMayAuditQuestions(): boolean {
+  const isAdmin = useSessionStore((state) => Boolean(state.userInfo?.isAdmin));
+  const menuInfo = useSessionStore((state) => state.menuInfo);
+  return isAdmin || flattenMenuUrls(menuInfo).includes(AUDIT_MENU);
+}
 
 /** The question list's filters (the search body). */
 export type QuestionFilter = NonNullable<BodyIn<typeof questions.search>>;

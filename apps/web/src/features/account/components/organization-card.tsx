@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Card, Descriptions, Form, Input, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Skeleton, Space, Switch, Typography } from 'antd';
 import { BankOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -13,7 +13,11 @@ interface OrganizationValues {
   organizationName: string;
 }
 
-type OrganizationChange = { organizationName?: string; organizationLogoUrl?: string | null };
+type OrganizationChange = {
+  organizationName?: string;
+  organizationLogoUrl?: string | null;
+  autoApproveAuditorQuestions?: boolean;
+};
 
 /** Saves a change of the organisation and refreshes what shows it (this card, the session's user). */
 function useApplyOrganization() {
@@ -103,6 +107,44 @@ function OrganizationNameForm({ org }: { org: OrganizationInfo }): ReactNode {
   );
 }
 
+/** The organisation's settings; administrators change them, everyone else reads them. */
+function OrganizationSettings({ org }: { org: OrganizationInfo }): ReactNode {
+  const apply = useApplyOrganization();
+  const [saving, setSaving] = useState(false);
+  const toggle = async (on: boolean) => {
+    setSaving(true);
+    try {
+      await apply({ autoApproveAuditorQuestions: on });
+      toast.success(on ? '已开启：审核人员录入的试题免审核' : '已关闭：审核人员录入的试题需要审核');
+    } catch {
+      // The HTTP client has shown the reason.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <div className="kp-account__setting">
+      <Space align="start">
+        <Switch
+          checked={org.autoApproveAuditorQuestions}
+          disabled={!org.editable}
+          loading={saving}
+          onChange={(on) => void toggle(on)}
+          aria-label="审核人员录入的试题免审核"
+          data-testid="auto-approve-setting"
+        />
+        <div>
+          <Typography.Text strong>审核人员录入的试题免审核</Typography.Text>
+          <br />
+          <Typography.Text type="secondary">
+            开启后，管理员和拥有“试题审核”权限的人员新增、修改、导入或复制的试题直接审核通过；其他人员的试题仍需审核后才能组卷。
+          </Typography.Text>
+        </div>
+      </Space>
+    </div>
+  );
+}
+
 /** 组织信息: everyone reads it; administrators rename the organisation and change its logo. */
 export function OrganizationCard(): ReactNode {
   const query = useQuery({ queryKey: accountKeys.organization, queryFn: fetchOrganization });
@@ -135,8 +177,9 @@ export function OrganizationCard(): ReactNode {
         {org.editable ? (
           <OrganizationNameForm org={org} />
         ) : (
-          <Typography.Text type="secondary">组织名称与 Logo 由管理员维护。</Typography.Text>
+          <Typography.Text type="secondary">组织名称、Logo 与设置由管理员维护。</Typography.Text>
         )}
+        <OrganizationSettings org={org} />
       </>
     );
 

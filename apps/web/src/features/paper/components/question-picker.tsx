@@ -5,6 +5,8 @@ import { DataTable } from '../../../components/data-table';
 import { PageError } from '../../../app/page-states';
 import { paperKeys, searchNotSelected, type PickerFilter, type PickRow } from '../api';
 import { PickerFilters, pickerColumns, pickerSlots } from './question-picker-parts';
+import { useMayAuditQuestions } from '../../question/api';
+import { PendingAuditNote } from './pending-audit-note';
 
 const PAGE_SIZE = 10;
 
@@ -25,6 +27,7 @@ export function QuestionPicker({
   const [hidePicked, setHidePicked] = useState(true);
   const [page, setPage] = useState(1);
   const pickedSet = useMemo(() => new Set(picked), [picked]);
+  const mayAudit = useMayAuditQuestions();
 
   // The paper being built decides what is "selected"; a saved paper's stored questions do not.
   const request: PickerFilter = {
@@ -73,6 +76,7 @@ export function QuestionPicker({
           />
         </div>
       )}
+      <PendingAuditNote count={list.data?.pendingCount ?? 0} mayAudit={mayAudit} />
       <Typography.Text type="secondary" className="kp-picker__hint">
         只能选择已审核通过的试题
       </Typography.Text>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/data-table';
-import type { QuestionRow } from '../api';
+import { useMayAuditQuestions, type QuestionRow } from '../api';
 import { QuestionFilterForm } from './question-filter-form';
 import { QuestionListDialogs } from './question-list-dialogs';
 import { ownToolbar, publicToolbar, questionColumns, questionSlots } from './question-table-parts';
@@ -12,10 +12,18 @@ import '../question.css';
  * The question list with filters, editor, audit, batch actions, import and export. `bankCategory`
  * limits it to the organisation's banks of that category (测评试题 shows the 测评 banks' questions);
  * without it the list also offers 公开试题, the platform's approved questions, to copy into my banks.
- * `?bankId=` (and `&scope=public`) in the address preselects a bank.
+ * `?bankId=` (and `&scope=public`) in the address preselects a bank. `initialStatus` preselects a status
+ * (试题审核 opens on 待审核); 通过 and 驳回 show only to those who may audit.
  */
-export function QuestionListView({ bankCategory }: { bankCategory?: string }): ReactNode {
-  const state = useQuestionFilter();
+export function QuestionListView({
+  bankCategory,
+  initialStatus,
+}: {
+  bankCategory?: string;
+  initialStatus?: number;
+}): ReactNode {
+  const state = useQuestionFilter(initialStatus);
+  const mayAudit = useMayAuditQuestions();
   const { form, scope, isPublic, filter, paging, setPaging, selected, setSelected } = state;
   const dialogs = useQuestionDialogs();
   const { bankList, filterBanks, list, refresh } = useQuestionQueries(bankCategory, state);
@@ -36,8 +44,12 @@ export function QuestionListView({ bankCategory }: { bankCategory?: string }): R
   const slots = questionSlots({
     onEdit: (row) => dialogs.setEditing({ question: row }),
     onUsage: dialogs.setUsage,
-    onApprove: (row) => actions.audit.mutate({ id: row.id, status: 1 }),
-    onReject: (row) => dialogs.setRejecting({ question: row, reason: '' }),
+    ...(mayAudit
+      ? {
+          onApprove: (row: QuestionRow) => actions.audit.mutate({ id: row.id, status: 1 }),
+          onReject: (row: QuestionRow) => dialogs.setRejecting({ question: row, reason: '' }),
+        }
+      : {}),
     onDelete: (row) => actions.confirmDelete([row.id]),
     onCopy: (row) => dialogs.setCopying([row.id]),
   });

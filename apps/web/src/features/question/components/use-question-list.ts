@@ -27,12 +27,17 @@ export interface FilterForm {
 
 /**
  * The question list's state: scope (mine/public), the filter form and the filter it searched with,
- * sorting, paging and the selected ids.
+ * sorting, paging and the selected ids. `initialStatus` is the status searched first.
  */
-export function useQuestionFilter() {
+export function useQuestionFilter(initialStatus?: number) {
   const [form] = Form.useForm<FilterForm>();
   const [scope, setScope] = useState<QuestionScope>('mine');
-  const [filter, setFilter] = useState<ListFilter>({});
+  const [filter, setFilter] = useState<ListFilter>(
+    initialStatus === undefined ? {} : { status: initialStatus },
+  );
+  useEffect(() => {
+    if (initialStatus !== undefined) form.setFieldsValue({ status: initialStatus });
+  }, [form, initialStatus]);
   const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
   const [selected, setSelected] = useState<number[]>([]);
   const isPublic = scope === 'public';
