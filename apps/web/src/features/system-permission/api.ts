@@ -1,3 +1,4 @@
+import { FORM_ERRORS } from '../../lib/form-errors';
 import { roleContracts as roles } from '@kaopei/shared/contracts/role';
 import { staffContracts } from '@kaopei/shared/contracts/staff';
 import { call, callPage, type BodyIn } from '../../lib/api';
@@ -31,12 +32,13 @@ export function fetchRoles(page: number, size: number, keyword: string) {
   return callPage(roles.list, { query: { page, size, keyword: keyword || undefined } });
 }
 
+// From the role dialog: a name clash shows under 角色名称 (lib/form-errors.ts).
 export function createRole(input: RoleInput) {
-  return call(roles.add, { body: input });
+  return call(roles.add, { body: input }, FORM_ERRORS);
 }
 
 export function modifyRole(roleId: number, input: Partial<RoleInput>) {
-  return call(roles.modify, { body: { roleId, ...input } });
+  return call(roles.modify, { body: { roleId, ...input } }, FORM_ERRORS);
 }
 
 /** Repeated query parameters (`roleIds=1&roleIds=2`), as the spec's delete call sends them. */

@@ -1,3 +1,4 @@
+import { FORM_ERRORS } from '../../lib/form-errors';
 import type { TagType } from '@kaopei/shared';
 import { tagContracts as tags, type TagRow, type TagSortField } from '@kaopei/shared/contracts/tag';
 import { call, callPage, type BodyIn, type QueryIn } from '../../lib/api';
@@ -18,8 +19,9 @@ export function fetchTags(query: TagListQuery) {
   return callPage(tags.list, { query: { ...query, keyword: query.keyword || undefined } });
 }
 
+/** From the new-tag dialog: a name clash shows under 标签名称 (lib/form-errors.ts). */
 export function createTag(type: TagType, input: TagInput) {
-  return call(tags.add, { body: { type, ...input } });
+  return call(tags.add, { body: { type, ...input } }, FORM_ERRORS);
 }
 
 export function modifyTag(tagId: number, input: Partial<TagInput>) {

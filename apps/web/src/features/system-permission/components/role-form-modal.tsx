@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Checkbox, Form, Input, Modal, Space } from 'antd';
 import { PERMISSIONS, type PermissionIndex } from '@kaopei/shared';
 import type { RoleInput, RoleRow } from '../api';
+import { showErrorOnForm } from '../../../lib/form-errors';
 import { PermissionIcon } from './permission-icons';
 
 interface RoleFormValues {
@@ -45,7 +46,8 @@ export function RoleFormModal({
   open: boolean;
   role?: RoleRow;
   saving: boolean;
-  onSubmit: (input: RoleInput) => void;
+  /** Saves; a refusal naming a field is shown under it. */
+  onSubmit: (input: RoleInput) => Promise<unknown>;
   onCancel: () => void;
 }): ReactNode {
   const [form] = Form.useForm<RoleFormValues>();
@@ -58,11 +60,11 @@ export function RoleFormModal({
 
   const submit = async () => {
     const values = await form.validateFields();
-    onSubmit({
+    await onSubmit({
       name: values.name.trim(),
       description: values.description?.trim() || null,
       permissions: values.permissions ?? [],
-    });
+    }).catch((error: unknown) => showErrorOnForm(form, error));
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Card, Input, Typography } from 'antd';
+import { Card, Input } from 'antd';
 import { DataTable } from '../../../components/data-table';
 import { PageError } from '../../../app/page-states';
 import type { RoleRow } from '../api';
@@ -29,12 +29,6 @@ export default function PermissionPage(): ReactNode {
 
   return (
     <div className="kp-page kp-permission-page">
-      <header className="kp-page__header">
-        <Typography.Title level={3}>角色权限</Typography.Title>
-        <Typography.Text type="secondary">
-          角色决定员工能看到哪些菜单、能使用哪些功能；修改后立即对该角色的成员生效。
-        </Typography.Text>
-      </header>
       <div className="kp-permission">
         <Card className="kp-permission__roles" title="角色列表" variant="borderless">
           <Input.Search
@@ -68,7 +62,7 @@ export default function PermissionPage(): ReactNode {
         open={form.open}
         role={form.open ? form.role : undefined}
         saving={save.isPending}
-        onSubmit={(input) => save.mutate({ role: form.open ? form.role : undefined, input })}
+        onSubmit={(input) => save.mutateAsync({ role: form.open ? form.role : undefined, input })}
         onCancel={() => setForm({ open: false })}
       />
     </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form, Input, Modal, Tag } from 'antd';
 import { tagTypeLabel, type TagType } from '@kaopei/shared';
+import { showErrorOnForm } from '../../../lib/form-errors';
 import type { TagInput } from '../api';
 import {
   DEFAULT_TAG_COLOR,
@@ -28,7 +29,8 @@ export function TagFormModal({
   open: boolean;
   type: TagType;
   saving: boolean;
-  onSubmit: (input: TagInput) => void;
+  /** Saves; a refusal naming a field is shown under it. */
+  onSubmit: (input: TagInput) => Promise<unknown>;
   onCancel: () => void;
 }): ReactNode {
   const [form] = Form.useForm<TagFormValues>();
@@ -37,11 +39,11 @@ export function TagFormModal({
 
   const submit = async () => {
     const values = await form.validateFields();
-    onSubmit({
+    await onSubmit({
       name: values.name.trim(),
       color: values.color.toLowerCase(),
       description: values.description?.trim() || null,
-    });
+    }).catch((error: unknown) => showErrorOnForm(form, error));
   };
 
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Input, Tabs, Typography } from 'antd';
+import { Input, Tabs } from 'antd';
 import { TAG_TYPE_LABELS, isTagType } from '@kaopei/shared';
 import { DataTable } from '../../../components/data-table';
 import { PageError } from '../../../app/page-states';
@@ -28,12 +28,6 @@ export default function TagPage(): ReactNode {
 
   return (
     <div className="kp-page kp-tag-page">
-      <header className="kp-page__header">
-        <Typography.Title level={3}>标签管理</Typography.Title>
-        <Typography.Text type="secondary">
-          题库、试题、岗位、用户和组织各有一套标签；同一类型下标签名称不能重复。
-        </Typography.Text>
-      </header>
       <div className="kp-tag-page__body">
         <Tabs
           activeKey={String(type)}
@@ -75,7 +69,7 @@ export default function TagPage(): ReactNode {
         open={adding}
         type={type}
         saving={add.isPending}
-        onSubmit={(input) => add.mutate(input)}
+        onSubmit={(input) => add.mutateAsync(input)}
         onCancel={() => setAdding(false)}
       />
     </div>
