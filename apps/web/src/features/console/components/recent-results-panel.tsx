@@ -30,7 +30,7 @@ export function latestFirst(rows: readonly MyExamRow[]): MyExamRow[] {
 function ResultItem({ exam }: { exam: MyExamRow }): ReactNode {
   const result = resultText(exam);
   return (
-    <li className="kp-home-list__item" data-testid="home-result">
+    <li className="kp-home-list__item kp-home-list__item--result" data-testid="home-result">
       <div className="kp-home-list__main">
         <div className="kp-home-list__title">{exam.name}</div>
         <div className="kp-home-list__meta">考试时间 {formatWindow(exam.startAt, exam.endAt)}</div>
