@@ -851,3 +851,128 @@ describe('open link exams', () => {
     expect((await call(t, 'GET', `${O}/exam?examId=${assigned.examId}`)).status).toBe(404);
   });
 });
+
+describe('what candidates and markers rely on', () => {
+  const save = (attemptId: number, body: unknown) =>
+    call(t, 'POST', `${C}/answers?attemptId=${attemptId}`, { user: org.staff, body });
+  const storedAnswer = async (attemptId: number, questionId: number) => {
+    const [row] = await t.app.deps.db
+      .select({ answer: attemptQuestions.answer, seq: attemptQuestions.answerSeq })
+      .from(attemptQuestions)
+      .where(and(eq(attemptQuestions.attemptId, attemptId), eq(attemptQuestions.questionId, questionId)));
+    return row;
+  };
+  const trueFalseOf = (view: AttemptView) => {
+    const q = view.sections[0]?.questions.find((question) => question.type === QuestionType.TRUE_FALSE);
+    if (!q) throw new Error('no true/false question');
+    return q.questionId;
+  };
+  const submitAs = (attemptId: number) =>
+    call(t, 'POST', `${C}/submit?attemptId=${attemptId}`, { user: org.staff });
+  const attemptRow = async (attemptId: number) =>
+    (await t.app.deps.db.select().from(examAttempts).where(eq(examAttempts.id, attemptId)))[0];
+
+  it('keeps the stored answer when a save repeats its seq, and takes a newer one', async () => {
+    const { exam } = await publishedExam(org);
+    const view = await start(org.staff, exam.examId);
+    const tf = trueFalseOf(view);
+    expect((await save(view.attemptId, [{ questionId: tf, answer: true, seq: 5 }])).status).toBe(200);
+    // A retry of seq 5 carrying another answer (a second tab, a replayed request) changes nothing.
+    await save(view.attemptId, [{ questionId: tf, answer: false, seq: 5 }]);
+    expect(await storedAnswer(view.attemptId, tf)).toEqual({ answer: true, seq: 5 });
+    await save(view.attemptId, [{ questionId: tf, answer: false, seq: 6 }]);
+    expect(await storedAnswer(view.attemptId, tf)).toEqual({ answer: false, seq: 6 });
+  });
+
+  it('saves inside the 30 s grace after the deadline and refuses after it', async () => {
+    const { exam } = await publishedExam(org);
+    const view = await start(org.staff, exam.examId);
+    const tf = trueFalseOf(view);
+    const setDeadline = (msAgo: number) =>
+      t.app.deps.db
+        .update(examAttempts)
+        .set({ deadlineAt: new Date(Date.now() - msAgo) })
+        .where(eq(examAttempts.id, view.attemptId));
+    // 10 s after the deadline: a save still in flight when time ran out is kept.
+    await setDeadline(10_000);
+    expect((await save(view.attemptId, [{ questionId: tf, answer: true, seq: 1 }])).status).toBe(200);
+    expect(await storedAnswer(view.attemptId, tf)).toEqual({ answer: true, seq: 1 });
+    // Past the grace: refused, nothing stored.
+    await setDeadline(SAVE_GRACE_MS + 5_000);
+    const late = await save(view.attemptId, [{ questionId: tf, answer: false, seq: 2 }]);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('考试时间已到，答案未保存');
+    expect(await storedAnswer(view.attemptId, tf)).toEqual({ answer: true, seq: 1 });
+  });
+
+  it('grades a partly right multiple choice by the exam’s partial-credit setting', async () => {
+    const scoreWith = async (partialCredit: boolean) => {
+      const { exam } = await publishedExam(org, { settings: { partialCredit } });
+      const view = await start(org.staff, exam.examId);
+      const multiple = view.sections[0]?.questions.find((q) => q.type === QuestionType.MULTIPLE);
+      const two = multiple?.options?.find((o) => o.content === '2')?.key;
+      await save(view.attemptId, [{ questionId: multiple?.questionId, answer: [two], seq: 1 }]);
+      expect((await submitAs(view.attemptId)).status).toBe(200);
+      return Number((await attemptRow(view.attemptId))?.score);
+    };
+    // One of the two right options, no wrong one: half the points with partial credit, none without.
+    expect(await scoreWith(true)).toBe(5);
+    expect(await scoreWith(false)).toBe(0);
+  });
+
+  it('passes a candidate whose score equals the pass mark', async () => {
+    const { exam } = await publishedExam(org, { passScore: 10, settings: { showScore: 'immediately' } });
+    const view = await start(org.staff, exam.examId);
+    await save(view.attemptId, [{ questionId: trueFalseOf(view), answer: true, seq: 1 }]);
+    await submitAs(view.attemptId);
+    // The subjective questions left blank still wait for a marker: mark them 0.
+    const overview = data<{ questions: { questionId: number; pending: number }[] }>(
+      await call(t, 'GET', `${E}/check/overview?examId=${exam.examId}`, { user: org.admin }),
+    );
+    for (const q of overview.questions.filter((question) => question.pending > 0)) {
+      const marked = await call(t, 'POST', `${E}/check/mark`, {
+        user: org.admin,
+        body: { attemptId: view.attemptId, questionId: q.questionId, score: 0 },
+      });
+      expect(marked.status).toBe(200);
+    }
+    expect(await attemptRow(view.attemptId)).toMatchObject({ status: 2, passed: 1 });
+    expect(Number((await attemptRow(view.attemptId))?.score)).toBe(10);
+    const result = data<AttemptResult>(
+      await call(t, 'GET', `${C}/result?attemptId=${view.attemptId}`, { user: org.staff }),
+    );
+    expect(result).toMatchObject({ score: 10, passed: true });
+  });
+
+  it('lets no administrator of another organisation mark or comment on an attempt', async () => {
+    const { exam } = await publishedExam(org);
+    const view = await start(org.staff, exam.examId);
+    const short = view.sections[0]?.questions.find((q) => q.type === QuestionType.SHORT);
+    // An answered short question waits for a marker.
+    await save(view.attemptId, [{ questionId: short?.questionId, answer: '保障人身安全', seq: 1 }]);
+    await submitAs(view.attemptId);
+    const before = await attemptRow(view.attemptId);
+    const mark = await call(t, 'POST', `${E}/check/mark`, {
+      user: other.admin,
+      body: { attemptId: view.attemptId, questionId: short?.questionId, score: 10, comment: '越权' },
+    });
+    expect(mark.status).toBe(404);
+    const comment = await call(t, 'POST', `${E}/comment?attemptId=${view.attemptId}`, {
+      user: other.admin,
+      body: { comment: '越权评语' },
+    });
+    expect(comment.status).toBe(404);
+    const after = await attemptRow(view.attemptId);
+    expect(after).toMatchObject({ score: before?.score, status: before?.status, comment: null });
+    const [answer] = await t.app.deps.db
+      .select({ score: attemptQuestions.score, markComment: attemptQuestions.markComment })
+      .from(attemptQuestions)
+      .where(
+        and(
+          eq(attemptQuestions.attemptId, view.attemptId),
+          eq(attemptQuestions.questionId, Number(short?.questionId)),
+        ),
+      );
+    expect(answer).toEqual({ score: null, markComment: null });
+  });
+});
