@@ -2,13 +2,15 @@ import type { RouteObject, UIMatch } from 'react-router';
 
 /**
  * Route metadata: the single source for the guard, the menu and keep-alive (design.md §5).
- * - title: page name (breadcrumb / headings);
+ * - title: page name; under /manage the layout's page header shows it;
+ * - description: the line under that header's title, when the page needs one;
  * - menuUrl: the menu entry that grants access (detail pages name their list's entry);
  * - keepAlive: the page stays mounted, hidden, when the user navigates elsewhere in /manage;
  * - public: reachable without signing in and without a menu entry.
  */
 export interface RouteHandle {
   title: string;
+  description?: string;
   menuUrl?: string;
   keepAlive?: boolean;
   public?: boolean;

@@ -1,13 +1,15 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useMatches, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Mode } from '@kaopei/shared';
 import { fetchMenuTree, fetchUserDetail } from '../../features/auth/api';
 import { toast } from '../../lib/feedback';
 import { useSessionStore } from '../../stores/session-store';
 import { useUiStore } from '../../stores/ui-store';
+import { PageHeader } from '../../components/page-header';
 import { KeepAliveOutlet } from '../keep-alive';
 import { isRoutableUrl } from '../manage-routes';
+import { deepestHandle } from '../route-handle';
 import { AppFooter } from './app-footer';
 import { firstRoutableUrl, menuForMode } from './menu-model';
 import { NavMenu } from './nav-menu';
@@ -27,6 +29,7 @@ export function ManageLayout(): ReactNode {
   const setMode = useUiStore((state) => state.setMode);
   const navCollapsed = useUiStore((state) => state.navCollapsed);
   const toggleNav = useUiStore((state) => state.toggleNav);
+  const handle = deepestHandle(useMatches());
 
   // Permissions can change while a session lasts; the stored copies are refreshed quietly.
   const detail = useQuery({
@@ -75,6 +78,8 @@ export function ManageLayout(): ReactNode {
         {navCollapsed ? null : <NavMenu menu={menuTree} mode={filterMode} />}
       </nav>
       <main className="kp-manage__content">
+        {/* One header style for every admin page: the route's title and description (issue 14). */}
+        {handle ? <PageHeader title={handle.title} description={handle.description} /> : null}
         <KeepAliveOutlet />
       </main>
       <AppFooter />

@@ -6,7 +6,7 @@ export const accountRoutes: AppRouteObject[] = [
   {
     path: 'userInfo',
     Component: lazyPage(() => import('./pages/user-info-page')),
-    handle: { title: '账户信息' },
+    handle: { title: '账户信息', description: '管理个人资料、登录手机号与密码' },
   },
 ];
 

@@ -8,6 +8,9 @@ export const systemTagRoutes: AppRouteObject[] = [
     Component: lazyPage(() => import('./pages/tag-page')),
     handle: {
       title: '标签管理',
-      description: '题库、试题、岗位、用户和组织各有一套标签；同一类型下标签名称不能重复。', menuUrl: '/manage/system/tag', keepAlive: true },
+      description: '题库、试题、岗位、用户和组织各有一套标签；同一类型下标签名称不能重复。',
+      menuUrl: '/manage/system/tag',
+      keepAlive: true,
+    },
   },
 ];

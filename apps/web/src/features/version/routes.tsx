@@ -6,6 +6,9 @@ export const versionRoutes: AppRouteObject[] = [
   {
     path: 'version',
     Component: lazyPage(() => import('./pages/version-page')),
-    handle: { title: '价格版本' },
+    handle: {
+      title: '价格版本',
+      description: '三个版本按组织规模与使用场景选择；如需升级或定制，请联系我们。',
+    },
   },
 ];

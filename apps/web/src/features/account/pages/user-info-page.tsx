@@ -34,10 +34,6 @@ export default function UserInfoPage(): ReactNode {
   const kind = user.organizationKind;
   return (
     <div className="kp-page kp-account">
-      <header className="kp-page__header">
-        <Typography.Title level={3}>账户信息</Typography.Title>
-        <Typography.Text type="secondary">管理个人资料、登录手机号与密码</Typography.Text>
-      </header>
       <div className="kp-account__grid">
         <ProfileCard detail={user} />
         <PasswordCard hasPhone={Boolean(user.phone)} />

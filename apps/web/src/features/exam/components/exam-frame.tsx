@@ -75,12 +75,10 @@ export function ExamChooser({ onChoose }: { onChoose: (examId: number) => void }
  */
 export function ExamFrame({
   path,
-  title,
   children,
 }: {
-  /** This page's path, for the chooser and to mark the current link. */
+  /** This page's path, for the chooser and to mark the current link. (The page header shows its title.) */
   path: string;
-  title: string;
   children: (exam: ExamRow) => ReactNode;
 }): ReactNode {
   const [searchParams] = useSearchParams();
@@ -95,7 +93,7 @@ export function ExamFrame({
 
   if (examId === undefined) {
     return (
-      <Card title={title} size="small">
+      <Card size="small">
         <PageEmpty description="请先选择一场考试">
           <ExamChooser onChoose={(id) => void navigate(`${path}?examId=${id}`)} />
         </PageEmpty>
@@ -114,9 +112,7 @@ export function ExamFrame({
         className="kp-exam-header"
         title={
           <Space wrap>
-            <span>
-              {title}：{row.name}
-            </span>
+            <span>{row.name}</span>
             <Tag color={examStateColor(row.state)}>{row.stateLabel}</Tag>
             <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
               {examWindowText(row)} · 时长 {row.durationText}

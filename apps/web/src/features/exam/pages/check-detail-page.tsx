@@ -310,9 +310,5 @@ function Marking({ exam }: { exam: ExamRow }): ReactNode {
 
 /** /manage/exam/check/detail?examId=: marking question by question across candidates, or candidate by candidate. */
 export default function CheckDetailPage(): ReactNode {
-  return (
-    <ExamFrame path="/manage/exam/check/detail" title="阅卷">
-      {(exam) => <Marking exam={exam} />}
-    </ExamFrame>
-  );
+  return <ExamFrame path="/manage/exam/check/detail">{(exam) => <Marking exam={exam} />}</ExamFrame>;
 }

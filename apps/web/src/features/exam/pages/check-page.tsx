@@ -123,9 +123,5 @@ function Overview({ exam }: { exam: ExamRow }): ReactNode {
 
 /** /manage/exam/check?examId=: marking progress and the questions waiting for a marker. */
 export default function CheckPage(): ReactNode {
-  return (
-    <ExamFrame path="/manage/exam/check" title="阅卷管理">
-      {(exam) => <Overview exam={exam} />}
-    </ExamFrame>
-  );
+  return <ExamFrame path="/manage/exam/check">{(exam) => <Overview exam={exam} />}</ExamFrame>;
 }

@@ -137,9 +137,5 @@ function Comments({ exam }: { exam: ExamRow }): ReactNode {
 
 /** /manage/exam/comment?examId=: a comment on each candidate's exam, shown in their report. */
 export default function CommentPage(): ReactNode {
-  return (
-    <ExamFrame path="/manage/exam/comment" title="考试评语">
-      {(exam) => <Comments exam={exam} />}
-    </ExamFrame>
-  );
+  return <ExamFrame path="/manage/exam/comment">{(exam) => <Comments exam={exam} />}</ExamFrame>;
 }

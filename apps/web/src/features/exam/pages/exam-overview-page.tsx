@@ -131,9 +131,5 @@ function Overview({ exam }: { exam: ExamRow }): ReactNode {
 
 /** /manage/exam/newExamDetail?examId=: one exam at a glance, with links to its other pages. */
 export default function ExamOverviewPage(): ReactNode {
-  return (
-    <ExamFrame path="/manage/exam/newExamDetail" title="考试概览">
-      {(exam) => <Overview exam={exam} />}
-    </ExamFrame>
-  );
+  return <ExamFrame path="/manage/exam/newExamDetail">{(exam) => <Overview exam={exam} />}</ExamFrame>;
 }

@@ -143,9 +143,5 @@ function Papers({ exam }: { exam: ExamRow }): ReactNode {
 
 /** /manage/exam/created/paper?examId=: the papers the exam uses, and which paper each candidate sat. */
 export default function ExamPapersPage(): ReactNode {
-  return (
-    <ExamFrame path="/manage/exam/created/paper" title="考试试卷">
-      {(exam) => <Papers exam={exam} />}
-    </ExamFrame>
-  );
+  return <ExamFrame path="/manage/exam/created/paper">{(exam) => <Papers exam={exam} />}</ExamFrame>;
 }

@@ -100,9 +100,5 @@ function Report({ exam }: { exam: ExamRow }): ReactNode {
 
 /** /manage/exam/ExamReport?examId=: the whole exam — distribution, pass rate, averages, hardest questions. */
 export default function ExamReportPage(): ReactNode {
-  return (
-    <ExamFrame path="/manage/exam/ExamReport" title="考试报告">
-      {(exam) => <Report exam={exam} />}
-    </ExamFrame>
-  );
+  return <ExamFrame path="/manage/exam/ExamReport">{(exam) => <Report exam={exam} />}</ExamFrame>;
 }

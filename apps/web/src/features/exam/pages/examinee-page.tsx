@@ -176,9 +176,5 @@ function ExamineeTable({ exam }: { exam: ExamRow }): ReactNode {
 
 /** /manage/exam/examinee?examId=: candidates and their state; add, remove, extend, another attempt, force submit. */
 export default function ExamineePage(): ReactNode {
-  return (
-    <ExamFrame path="/manage/exam/examinee" title="考生管理">
-      {(exam) => <ExamineeTable exam={exam} />}
-    </ExamFrame>
-  );
+  return <ExamFrame path="/manage/exam/examinee">{(exam) => <ExamineeTable exam={exam} />}</ExamFrame>;
 }

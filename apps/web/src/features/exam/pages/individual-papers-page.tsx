@@ -129,9 +129,5 @@ function Papers({ exam }: { exam: ExamRow }): ReactNode {
 
 /** /manage/exam/IndividualPapers?examId=: each candidate's own paper, with their answers against the key. */
 export default function IndividualPapersPage(): ReactNode {
-  return (
-    <ExamFrame path="/manage/exam/IndividualPapers" title="个人试卷">
-      {(exam) => <Papers exam={exam} />}
-    </ExamFrame>
-  );
+  return <ExamFrame path="/manage/exam/IndividualPapers">{(exam) => <Papers exam={exam} />}</ExamFrame>;
 }

@@ -20,7 +20,7 @@ function MonitorExamChooser(): ReactNode {
     queryFn: () => fetchMonitorExams('', 0, 100),
   });
   return (
-    <Card title="考试监控" size="small">
+    <Card size="small">
       <PageEmpty description="请先选择一场要监控的考试">
         <Select
           placeholder="选择考试"

@@ -44,7 +44,7 @@ export default function MonitorPage(): ReactNode {
   ];
 
   return (
-    <Card size="small" title="考试监控">
+    <Card size="small">
       <div className="kp-exam-filters" style={{ marginBottom: 12 }}>
         <Input.Search
           allowClear

@@ -113,9 +113,5 @@ function Designate({ exam }: { exam: ExamRow }): ReactNode {
 
 /** /manage/exam/paperDesignated?examId=: choose candidates and the paper they are to sit. */
 export default function PaperDesignatedPage(): ReactNode {
-  return (
-    <ExamFrame path="/manage/exam/paperDesignated" title="指定试卷">
-      {(exam) => <Designate exam={exam} />}
-    </ExamFrame>
-  );
+  return <ExamFrame path="/manage/exam/paperDesignated">{(exam) => <Designate exam={exam} />}</ExamFrame>;
 }

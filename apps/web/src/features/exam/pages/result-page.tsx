@@ -117,9 +117,5 @@ function ResultTable({ exam }: { exam: ExamRow }): ReactNode {
 
 /** /manage/exam/result?examId=: each candidate's best attempt, ranked, with export to Excel. */
 export default function ResultPage(): ReactNode {
-  return (
-    <ExamFrame path="/manage/exam/result" title="成绩管理">
-      {(exam) => <ResultTable exam={exam} />}
-    </ExamFrame>
-  );
+  return <ExamFrame path="/manage/exam/result">{(exam) => <ResultTable exam={exam} />}</ExamFrame>;
 }

@@ -32,7 +32,6 @@ export default function KnowledgeEditPage(): ReactNode {
   return (
     <Card
       className="kp-knowledge"
-      title="知识点管理"
       extra={
         <Segmented<KnowledgeScope>
           value={scope}

@@ -70,7 +70,7 @@ export default function KnowledgeShowPage(): ReactNode {
   }
 
   return (
-    <Card className="kp-knowledge-graph" title="知识图谱">
+    <Card className="kp-knowledge-graph">
       <Typography.Paragraph type="secondary">
         节点越大表示关联的题目越多（括号内为含下级的题目数），悬停查看各题型题目数；可拖动节点、滚轮缩放。
       </Typography.Paragraph>

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { BankRow } from '../api';
 import { BankFilters, BankGrid } from '../components/bank-page-parts';
@@ -13,15 +12,7 @@ import '../question-bank.css';
  * The question banks with the spec's 我的题库 / 公开题库 toggle. With `fixedCategory` (测评题库) it shows
  * and creates only banks of that category.
  */
-export function BankPage({
-  title,
-  hint,
-  fixedCategory,
-}: {
-  title: string;
-  hint: string;
-  fixedCategory?: string;
-}): ReactNode {
+export function BankPage({ fixedCategory }: { fixedCategory?: string }): ReactNode {
   const navigate = useNavigate();
   const list = useBankList(fixedCategory);
   const { page, setPage, refresh } = list;
@@ -44,10 +35,6 @@ export function BankPage({
 
   return (
     <div className="kp-page kp-bank-page">
-      <header className="kp-page__header">
-        <Typography.Title level={3}>{title}</Typography.Title>
-        <Typography.Text type="secondary">{hint}</Typography.Text>
-      </header>
       <div className="kp-bank-page__body">
         <BankFilters list={list} fixedCategory={fixedCategory} onCreate={() => setEditing('new')} />
         <BankGrid

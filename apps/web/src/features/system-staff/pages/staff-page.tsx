@@ -156,12 +156,6 @@ export default function StaffPage(): ReactNode {
 
   return (
     <div className="kp-page kp-staff-page">
-      <header className="kp-page__header">
-        <Typography.Title level={3}>员工管理</Typography.Title>
-        <Typography.Text type="secondary">
-          维护组织架构与员工账号：选择左侧部门查看其员工（含下级部门），支持 Excel 批量导入与导出。
-        </Typography.Text>
-      </header>
       <div className="kp-staff">
         <Card className="kp-staff__tree" variant="borderless">
           <DepartmentTreePanel

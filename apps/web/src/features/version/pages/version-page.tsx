@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Card, Descriptions, Modal, Tag, Typography } from 'antd';
 import { CheckOutlined, CrownOutlined, RocketOutlined, ShopOutlined } from '@ant-design/icons';
-import { useAppConfig } from '../../../app/app-config-context';
 
 interface Plan {
   key: string;
@@ -65,16 +64,9 @@ export const CONTACT = {
 
 /** /manage/version: the pricing / version page. */
 export default function VersionPage(): ReactNode {
-  const config = useAppConfig();
   const [contactPlan, setContactPlan] = useState<Plan | null>(null);
   return (
     <div className="kp-page kp-version">
-      <header className="kp-page__header kp-version__header">
-        <Typography.Title level={3}>价格版本</Typography.Title>
-        <Typography.Paragraph type="secondary">
-          {config.displayName}提供三个版本，按组织规模与使用场景选择；如需升级或定制，请联系我们。
-        </Typography.Paragraph>
-      </header>
       <div className="kp-plan-grid" data-testid="plans">
         {PLANS.map((plan) => (
           <Card
