@@ -9,7 +9,9 @@ import {
   type TestUser,
 } from '../../../test/harness';
 import { createMember, importWorkbook, multipart } from '../../../test/support';
+import { permissionMaskFromIndices } from '@kaopei/shared';
 import { roles, userRoles, users } from '../../db/schema';
+import { insertRole, insertRoleMenus } from '../system/system.repo';
 
 /**
  * Issue 13, point 1: one rule for every path that gives or takes roles. A delegated manager (培训管理员:
@@ -204,5 +206,44 @@ describe('the default role given to new accounts', () => {
       password: 'Passw0rd!',
     });
     expect(add.status).toBe(200);
+  });
+});
+
+describe('giving a permission bit one lacks', () => {
+  /** A role of the organisation with these permission bits and menus. */
+  async function customRole(name: string, permission: number[], menuIds: number[]): Promise<number> {
+    const { db } = t.app.deps;
+    const role = await insertRole(
+      db,
+      { organizationId: org.id },
+      { name, description: '', permission: permissionMaskFromIndices(permission), isDefault: false },
+    );
+    if (!role) throw new Error('role insert failed');
+    await insertRoleMenus(db, role.id, menuIds);
+    return role.id;
+  }
+
+  it('is refused even when the role’s menus are all within the caller’s', async () => {
+    // 权限专员: 员工管理 and 角色权限 with 课程管理 only; the role to give: the console alone, with 题库管理.
+    const delegate = await createMember(t, org, await customRole('权限专员', [1], [100, 1101, 1102]));
+    const bankRole = await customRole('题库维护', [2], [100]);
+    const target = await createMember(t, org, 'staff');
+    const res = await post(delegate, `${R}/assign`, {
+      userIds: [target.id],
+      roleIds: [bankRole],
+      mode: 'add',
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toContain('题库管理');
+    expect(await rolesOf(target.id)).toEqual([org.roleIds.staff]);
+    // The same bit the caller holds is fine.
+    const courseRole = await customRole('课程维护', [1], [100]);
+    const ok = await post(delegate, `${R}/assign`, {
+      userIds: [target.id],
+      roleIds: [courseRole],
+      mode: 'add',
+    });
+    expect(ok.status).toBe(200);
+    expect(await rolesOf(target.id)).toEqual([org.roleIds.staff, courseRole].sort((a, b) => a - b));
   });
 });
