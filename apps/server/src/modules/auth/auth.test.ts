@@ -245,6 +245,13 @@ describe('SMS codes', () => {
 
 describe('refresh and logout', () => {
   it('rotates refresh tokens and revokes the family when an old one is reused', async () => {
+    // Sessions outside the stolen family: the same person on another device, and another person.
+    const otherDevice = (
+      await tokenRequest(t, { username: org.staff.account, password: TEST_PASSWORD })
+    ).json();
+    const otherPerson = (
+      await tokenRequest(t, { username: org.admin.account, password: TEST_PASSWORD })
+    ).json();
     const first = (await tokenRequest(t, { username: org.staff.account, password: TEST_PASSWORD })).json();
     const second = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
     expect(second.statusCode).toBe(200);
@@ -257,6 +264,15 @@ describe('refresh and logout', () => {
       refresh_token: rotated.refresh_token,
     });
     expect(afterTheft.json().error).toBe('invalid_grant');
+    // Only that family ends: the other sessions still refresh.
+    for (const session of [otherDevice, otherPerson]) {
+      const refreshed = await tokenRequest(t, {
+        grant_type: 'refresh_token',
+        refresh_token: session.refresh_token,
+      });
+      expect(refreshed.statusCode).toBe(200);
+      expect(refreshed.json().refresh_token).toEqual(expect.any(String));
+    }
   });
 
   it('logout revokes the refresh token', async () => {
