@@ -136,6 +136,20 @@ export async function departmentId(request: APIRequestContext, token: string, na
   return found.departmentId;
 }
 
+/** How many active staff a department holds with its sub-departments (the demo's hold simulated staff). */
+export async function departmentStaffCount(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+): Promise<number> {
+  const rows = await apiPost<unknown[]>(request, token, '/user/api/v2/staff/search?page=0&size=1000', {
+    departmentId: await departmentId(request, token, name),
+    includeSubDepartments: true,
+    status: 0,
+  });
+  return rows.length;
+}
+
 /** A question as /question/api/v1/questions/add takes it (the bank is filled in). */
 export interface SeedQuestion {
   type: number;
