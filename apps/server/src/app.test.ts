@@ -36,7 +36,8 @@ describe('HTTP basics', () => {
     ] as const) {
       const res = await send(body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: -1, message, res: null });
+      // `field` is the request field for a form to show the message under; the message never names it.
+      expect(res.body).toEqual({ code: -1, message, res: null, field: 'content' });
     }
   });
 

@@ -177,9 +177,9 @@ describe('an open-link registrant', () => {
     const consoleStaff = async () =>
       (
         (await call(t, 'GET', '/user/api/v1/statistic/console', { user: org.admin })).body.res?.data as {
-          staffCount: number;
+          figures: { staffCount: number };
         }
-      )?.staffCount;
+      )?.figures.staffCount;
     const before = [await staffTotal(), await directory(), await consoleStaff()];
     const guest = await register(examId, uniquePhone(), '外来考生');
     expect([await staffTotal(), await directory(), await consoleStaff()]).toEqual(before);
