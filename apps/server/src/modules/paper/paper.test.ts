@@ -621,6 +621,40 @@ describe('random papers', () => {
     );
   });
 
+  it('never draws a question waiting for audit', async () => {
+    const auditBank = await newQuestionBank(t, org.id, unique('待审题库'));
+    const approved = await seedQuestions(t, org.id, auditBank, [{ type: 1 }, { type: 1 }]);
+    await seedQuestions(t, org.id, auditBank, [
+      { type: 1, status: 0 },
+      { type: 1, status: 0 },
+      { type: 1, status: 0 },
+    ]);
+    const rule = (count: number) => [{ name: '单选', rules: [{ bankIds: [auditBank], type: 1, count }] }];
+    // Five questions in the bank, only two approved: a rule asking for three cannot be filled.
+    const three = await call(t, 'POST', `${P}/paper/random/create`, {
+      user: builder,
+      body: { name: '审核', sections: rule(3) },
+    });
+    expect(three.status).toBe(400);
+    expect(three.body.message).toContain('符合条件的已审核试题只有 2 道');
+    // Drawn per candidate again and again: always the approved two.
+    const paper = data<PaperDetail>(
+      await call(t, 'POST', `${P}/paper/random/create`, {
+        user: builder,
+        body: { name: '审核', settings: { drawPerCandidate: true }, sections: rule(2) },
+      }),
+    );
+    for (const seed of ['a', 'b', 'c', 'd']) {
+      const drawn = data<CandidatePaper>(
+        await call(t, 'POST', `${P}/paper/random/draw?paperId=${paper.paperId}&seed=${seed}`, {
+          user: builder,
+        }),
+      );
+      const ids = drawn.sections.flatMap((section) => section.questions.map((x) => x.questionId));
+      expect(ids.sort()).toEqual([...approved].sort());
+    }
+  });
+
   it('modifies the rules of a random paper', async () => {
     const paper = data<PaperDetail>(
       await call(t, 'POST', `${P}/paper/random/create`, {
