@@ -28,7 +28,11 @@ async function seedLists(request: APIRequestContext, tag: string): Promise<void>
         stem: `布局题${tag}-${category}-${i}`,
         answer: true,
       });
-      await apiPost(request, token, `/question/api/v1/questions/check?questionId=${added.questionId}&status=1`);
+      await apiPost(
+        request,
+        token,
+        `/question/api/v1/questions/check?questionId=${added.questionId}&status=1`,
+      );
       if (category === '安全') {
         await apiPost(request, token, '/paper/api/v1/paper/create', {
           name: `布局试卷${tag}-${i}`,
@@ -39,7 +43,10 @@ async function seedLists(request: APIRequestContext, tag: string): Promise<void>
     }
   }
   for (let i = 0; i < 12; i += 1) {
-    await apiPost(request, token, '/user/api/v1/staff/add', { account: `lay${tag}${i}`, realName: `布局${i}` });
+    await apiPost(request, token, '/user/api/v1/staff/add', {
+      account: `lay${tag}${i}`,
+      realName: `布局${i}`,
+    });
   }
 }
 
@@ -76,7 +83,9 @@ function tableGeometry(page: Page): Promise<TableGeometry> {
     const clipped = buttons
       .filter((button) => {
         const rect = button.getBoundingClientRect();
-        return rect.right > Math.min(cellRect.right, tableRect.right) + 0.5 || rect.left < cellRect.left - 0.5;
+        return (
+          rect.right > Math.min(cellRect.right, tableRect.right) + 0.5 || rect.left < cellRect.left - 0.5
+        );
       })
       .map((button) => button.textContent?.replace(/\s/g, '') ?? '');
     const pagination = table.querySelector('.ant-pagination');
@@ -139,4 +148,88 @@ test('the admin lists fill the window at 1440×900 and show their row actions wh
   await expect
     .poll(async () => (await tableGeometry(page)).paginationBottom ?? Infinity)
     .toBeLessThanOrEqual(720);
+});
+
+/** The admin pages and their one header's title (issue 14, point 11). */
+const HEADED_PAGES: [string, string][] = [
+  ['/manage/console', '控制台'],
+  ['/manage/question/list', '试题列表'],
+  ['/manage/question/bank', '题库'],
+  ['/manage/paper/list', '试卷列表'],
+  ['/manage/exam/list', '考试列表'],
+  ['/manage/exam/monitor', '考试监控'],
+  ['/manage/knowledge/edit', '知识点管理'],
+  ['/manage/knowledge/show', '知识图谱'],
+  ['/manage/system/staff', '员工管理'],
+  ['/manage/version', '价格版本'],
+];
+
+test('one header style on every admin page, and the small visual faults', async ({ page, request }) => {
+  const token = await apiToken(request, 'admin');
+  await apiPost(request, token, '/question/api/v1/bank/add', {
+    name: `无封面题库${Date.now().toString(36)}`,
+  });
+  await signIn(page, 'admin');
+
+  for (const [url, title] of HEADED_PAGES) {
+    await page.goto(url);
+    const header = page.locator('.kp-page-header:visible');
+    await expect(header, url).toHaveCount(1);
+    await expect(header.getByRole('heading'), url).toHaveText(title);
+    // No second title: neither the old header block nor a card titled with the page's name.
+    await expect(page.locator('.kp-page__header'), url).toHaveCount(0);
+    await expect(
+      page.locator('.ant-card-head-title:visible', { hasText: new RegExp(`^${title}$`) }),
+      url,
+    ).toHaveCount(0);
+  }
+
+  // The console's stat cards fill each row they take (an auto-fill grid left a sixth of it empty).
+  for (const width of [1440, 1280, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/manage/console');
+    const cards = page.locator('.kp-stat-grid > *');
+    await expect(cards.nth(1)).toBeVisible();
+    const gaps = await page.locator('.kp-stat-grid').evaluate((grid) => {
+      const right = grid.getBoundingClientRect().right;
+      const rows = new Map<number, number>();
+      for (const card of Array.from(grid.children)) {
+        const rect = card.getBoundingClientRect();
+        rows.set(Math.round(rect.top), Math.max(rows.get(Math.round(rect.top)) ?? 0, rect.right));
+      }
+      return [...rows.values()].map((rowRight) => Math.round(right - rowRight));
+    });
+    expect(gaps, `empty room at the end of each stat row at ${width} px`).toEqual(gaps.map(() => 0));
+  }
+  await page.setViewportSize(VIEWPORT);
+
+  // A menu group whose pages are all unbuilt looks disabled and opens nothing.
+  await page.goto('/manage/console');
+  const nav = page.getByTestId('main-nav');
+  const group = nav.locator('.ant-menu-submenu', { hasText: '岗位管理' });
+  await expect(group).toHaveClass(/ant-menu-submenu-disabled/);
+  await group.hover();
+  await page.waitForTimeout(800);
+  await expect(page.locator('.ant-menu-submenu-popup:visible')).toHaveCount(0);
+  // An enabled group still opens.
+  await nav.locator('.ant-menu-submenu', { hasText: '系统管理' }).hover();
+  await expect(page.locator('.ant-menu-submenu-popup:visible')).toHaveCount(1);
+
+  // A bank without a cover shows its placeholder icon in the middle of the cover.
+  await page.mouse.move(700, 600);
+  await page.goto('/manage/question/bank');
+  const cover = page
+    .locator('.kp-bank-card__cover', { has: page.locator('.kp-bank-card__placeholder') })
+    .first();
+  await expect(cover).toBeVisible();
+  const offset = await cover.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const icon = (element.querySelector('.kp-bank-card__placeholder') as HTMLElement).getBoundingClientRect();
+    return {
+      x: Math.abs(icon.left + icon.width / 2 - (box.left + box.width / 2)),
+      y: Math.abs(icon.top + icon.height / 2 - (box.top + box.height / 2)),
+    };
+  });
+  expect(offset.x).toBeLessThanOrEqual(2);
+  expect(offset.y).toBeLessThanOrEqual(2);
 });
