@@ -2,6 +2,7 @@ import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { Button, Checkbox, Pagination, Space, Tabs, Typography } from 'antd';
 import { CheckOutlined, MailOutlined, MessageOutlined, SendOutlined } from '@ant-design/icons';
 import { NOTICE_PAGE_SIZE } from '@kaopei/shared';
+import { PageHeader } from '../../../components/page-header';
 import type { MessageFilter } from '../api';
 import type { MessageId } from '../pages/use-message-list';
 
@@ -12,29 +13,25 @@ interface MessageHeaderProps {
   onSms: () => void;
 }
 
-/** The heading with the unread count, and an admin's "send message" and "SMS" buttons. */
+/** The page header (as on the admin pages) with the unread count, and an admin's "send message" and "SMS" buttons. */
 export function MessageHeader({ unread, isAdmin, onCompose, onSms }: MessageHeaderProps): ReactNode {
   return (
-    <header className="kp-message__header">
-      <div>
-        <Typography.Title level={3} className="kp-message__heading">
-          消息中心
-        </Typography.Title>
-        <Typography.Text type="secondary">
-          {unread > 0 ? `${unread} 条未读消息` : '没有未读消息'}
-        </Typography.Text>
-      </div>
-      {isAdmin ? (
-        <Space wrap>
-          <Button type="primary" icon={<SendOutlined />} onClick={onCompose} data-testid="compose-message">
-            发送消息
-          </Button>
-          <Button icon={<MessageOutlined />} onClick={onSms}>
-            短信通知
-          </Button>
-        </Space>
-      ) : null}
-    </header>
+    <PageHeader
+      title="消息中心"
+      description={unread > 0 ? `${unread} 条未读消息` : '没有未读消息'}
+      actions={
+        isAdmin ? (
+          <Space wrap>
+            <Button type="primary" icon={<SendOutlined />} onClick={onCompose} data-testid="compose-message">
+              发送消息
+            </Button>
+            <Button icon={<MessageOutlined />} onClick={onSms}>
+              短信通知
+            </Button>
+          </Space>
+        ) : null
+      }
+    />
   );
 }
 
