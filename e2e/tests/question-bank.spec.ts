@@ -154,8 +154,10 @@ test('deletes a bank that still holds questions by moving them to another bank f
   const dialog = page.getByRole('dialog', { name: `删除题库「${full}」` });
   await expect(dialog).toContainText(`「${full}」中还有 2 道试题`);
   await expect(dialog.getByRole('button', { name: /移动并删除/ })).toBeDisabled();
-  await dialog.getByLabel('移动到的题库').click();
+  // Search by the tag both banks carry: the list holds the demo's and other journeys' banks too.
+  await dialog.getByLabel('移动到的题库').fill(tag);
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options.filter({ hasText: target })).toBeVisible();
   await expect(options.filter({ hasText: full })).toHaveCount(0);
   await options.filter({ hasText: target }).click();
   await dialog.getByRole('button', { name: /移动并删除/ }).click();
