@@ -296,9 +296,14 @@ describe('立即生成 and the rule’s exams', () => {
     expect(await ruleExamIds(rule.ruleId)).toHaveLength(2);
 
     // Deleting the rule keeps its exams.
-    await call(t, 'POST', `${A}/delete`, { user: org.admin, body: { ids: [rule.ruleId] } });
+    const deleted = await call(t, 'POST', `${A}/delete`, { user: org.admin, body: { ids: [rule.ruleId] } });
+    expect(deleted.status).toBe(200);
+    expect(await t.app.deps.db.select().from(examAutoRules).where(eq(examAutoRules.id, rule.ruleId))).toEqual(
+      [],
+    );
     const kept = await call(t, 'GET', `/exam/api/v1/exam/detail?examId=${exam.examId}`, { user: org.admin });
     expect(kept.status).toBe(200);
+    expect(data<ExamRow>(kept).examId).toBe(exam.examId);
   });
 
   it('gives the exams it creates the anti-cheating settings of its template', async () => {

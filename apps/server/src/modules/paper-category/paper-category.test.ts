@@ -71,8 +71,14 @@ describe('paper categories', () => {
     const c = await add('丙', b.id);
     const refused = await call(t, 'POST', `${C}/delete?categoryId=${b.id}`, { user: org.admin });
     expect(refused.status).toBe(409);
+    const ids = async () =>
+      data<CategoryRow[]>(await call(t, 'GET', `${C}/get-all`, { user: org.admin })).map((row) => row.id);
+    // Refused: both still there.
+    expect(await ids()).toEqual(expect.arrayContaining([b.id, c.id]));
     expect((await call(t, 'POST', `${C}/delete?categoryId=${c.id}`, { user: org.admin })).status).toBe(200);
+    expect(await ids()).not.toContain(c.id);
     expect((await call(t, 'POST', `${C}/delete?categoryId=${b.id}`, { user: org.admin })).status).toBe(200);
+    expect(await ids()).not.toContain(b.id);
   });
 
   it('refuses bad input naming the field, and duplicate sibling names', async () => {

@@ -100,7 +100,15 @@ describe('intelligent generation (property tests)', () => {
         } else {
           expect(result.violations.length).toBeGreaterThan(0);
           for (const violation of result.violations) expect(violation.message).not.toBe('');
-          expect(result.best).toBeDefined();
+          // The nearest paper is described in figures that agree with the rules it was asked for.
+          const best = result.best;
+          expect(best).not.toBeNull();
+          expect(best?.typeCounts.map((row) => row.type).sort()).toEqual(
+            rules.typeRules.map((rule) => rule.type).sort(),
+          );
+          for (const row of best?.typeCounts ?? [])
+            expect(row.required).toBe(rules.typeRules.find((rule) => rule.type === row.type)?.count);
+          expect(best?.questionCount).toBe((best?.typeCounts ?? []).reduce((sum, row) => sum + row.count, 0));
         }
       }),
       { numRuns: 100 },

@@ -623,11 +623,14 @@ describe('random papers', () => {
 
   it('never draws a question waiting for audit', async () => {
     const auditBank = await newQuestionBank(t, org.id, unique('待审题库'));
-    const approved = await seedQuestions(t, org.id, auditBank, [{ type: 1 }, { type: 1 }]);
+    const approved = await seedQuestions(t, org.id, auditBank, [
+      { type: 1, difficulty: 3 },
+      { type: 1, difficulty: 3 },
+    ]);
     await seedQuestions(t, org.id, auditBank, [
-      { type: 1, status: 0 },
-      { type: 1, status: 0 },
-      { type: 1, status: 0 },
+      { type: 1, difficulty: 3, status: 0 },
+      { type: 1, difficulty: 3, status: 0 },
+      { type: 1, difficulty: 3, status: 0 },
     ]);
     const rule = (count: number) => [{ name: '单选', rules: [{ bankIds: [auditBank], type: 1, count }] }];
     // Five questions in the bank, only two approved: a rule asking for three cannot be filled.
