@@ -100,8 +100,10 @@ test('an admin builds departments, adds staff by hand, imports from Excel with r
   await dialog.getByRole('radio', { name: '女' }).check();
   await dialog.getByLabel('工号').fill(`Q${tag}`);
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
-  const accountItem = dialog.locator('.ant-form-item').filter({ has: dialog.getByLabel('账号') });
-  await expect(accountItem.locator('.ant-form-item-explain-error')).toHaveText('账号「zhangsan」已被使用');
+  await expect(
+    dialog.locator('.ant-form-item-explain-error').filter({ hasText: '账号「zhangsan」已被使用' }),
+  ).toBeVisible();
+  await expect(dialog.getByLabel('账号')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('.ant-message-notice').filter({ hasText: '已被使用' })).toHaveCount(0);
   await dialog.getByLabel('账号').fill(handAccount);
   await dialog.getByRole('button', { name: /保\s*存/ }).click();

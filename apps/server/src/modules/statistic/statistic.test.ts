@@ -27,7 +27,7 @@ describe('console statistics', () => {
   it('counts only the caller’s organisation', async () => {
     const res = await call(t, 'GET', '/user/api/v1/statistic/console', { user: org.admin });
     expect(res.status).toBe(200);
-    expect(res.body.res?.data?.figures).toEqual({
+    expect((res.body.res?.data as { figures: unknown }).figures).toEqual({
       staffCount: 2,
       departmentCount: 2,
       questionBankCount: 2,
@@ -82,7 +82,7 @@ describe('the console of someone who manages nothing', () => {
     await db.insert(userRoles).values({ userId: org.staff.id, roleId: org.roleIds.trainer });
     try {
       const res = await call(t, 'GET', '/user/api/v1/statistic/console', { user: org.staff });
-      expect(res.body.res?.data?.figures).toMatchObject({ staffCount: 2 });
+      expect((res.body.res?.data as { figures: unknown }).figures).toMatchObject({ staffCount: 2 });
       const sum = await call(t, 'GET', '/user/api/v1/statistic/staff/sum', { user: org.staff });
       expect(sum.status).toBe(200);
     } finally {
