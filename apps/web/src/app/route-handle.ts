@@ -11,6 +11,8 @@ import type { RouteObject, UIMatch } from 'react-router';
 export interface RouteHandle {
   title: string;
   description?: string;
+  /** The page draws the same PageHeader itself with its own title (the console's greeting). */
+  ownHeader?: boolean;
   menuUrl?: string;
   keepAlive?: boolean;
   public?: boolean;

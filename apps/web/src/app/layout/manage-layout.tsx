@@ -79,7 +79,9 @@ export function ManageLayout(): ReactNode {
       </nav>
       <main className="kp-manage__content">
         {/* One header style for every admin page: the route's title and description (issue 14). */}
-        {handle ? <PageHeader title={handle.title} description={handle.description} /> : null}
+        {handle && !handle.ownHeader ? (
+          <PageHeader title={handle.title} description={handle.description} />
+        ) : null}
         <KeepAliveOutlet />
       </main>
       <AppFooter />

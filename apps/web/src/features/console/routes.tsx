@@ -6,6 +6,6 @@ export const consoleRoutes: AppRouteObject[] = [
   {
     path: 'console',
     Component: lazyPage(() => import('./pages/console-page')),
-    handle: { title: '控制台', menuUrl: '/manage/console' },
+    handle: { title: '控制台', menuUrl: '/manage/console', ownHeader: true },
   },
 ];

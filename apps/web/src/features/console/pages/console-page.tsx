@@ -1,11 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
-import { Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { seesOrganisationFigures } from '@kaopei/shared';
 import { useAppConfig } from '../../../app/app-config-context';
 import { flattenMenuUrls } from '../../../app/layout/menu-model';
 import { PageError } from '../../../app/page-states';
+import { PageHeader } from '../../../components/page-header';
 import { useSessionStore } from '../../../stores/session-store';
 import { consoleKeys, fetchConsoleStats } from '../api';
 import { OrganisationDashboard } from '../components/organisation-dashboard';
@@ -30,16 +30,17 @@ export default function ConsolePage(): ReactNode {
 
   return (
     <div className="kp-page kp-console">
-      <section className="kp-console__welcome">
-        <div>
-          <Typography.Title level={3} className="kp-console__greeting" data-testid="console-greeting">
-            {greeting(today.hour())}，{userInfo?.realName || '欢迎回来'}
-          </Typography.Title>
-          <Typography.Text type="secondary" data-testid="console-org">
+      {/* The layout's page header, with the greeting as its title (route handle ownHeader). */}
+      <PageHeader
+        title={
+          <span data-testid="console-greeting">{`${greeting(today.hour())}，${userInfo?.realName || '欢迎回来'}`}</span>
+        }
+        description={
+          <span data-testid="console-org">
             {userInfo?.organizationName || config.displayName} · {today.format('YYYY年M月D日 dddd')}
-          </Typography.Text>
-        </div>
-      </section>
+          </span>
+        }
+      />
 
       {stats.isError ? (
         <PageError description="控制台数据加载失败，请稍后重试。" onRetry={() => void stats.refetch()} />
