@@ -43,8 +43,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = validationMessage(error.validationContext, error.validation);
       const path = issuePath(error.validation[0]);
-      const inBody = error.validationContext === 'body' || error.validationContext === 'querystring';
-      return reply.status(400).send(failure(message, inBody && path.length > 0 ? path.join('.') : undefined));
+      const inRequest = error.validationContext === 'body' || error.validationContext === 'querystring';
+      return reply.status(400).send(failure(message, inRequest && path.length > 0 ? path.join('.') : undefined));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response serialization failed');

@@ -9,6 +9,7 @@ import {
   type SetStateAction,
 } from 'react';
 import { useNavigate } from 'react-router';
+import { candidatePaths } from '@kaopei/shared';
 import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/http';
@@ -120,7 +121,7 @@ function useGoToResult(attemptId: number): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: candidateKeys.all });
-    void navigate(`/m/attempts/${attemptId}/result`, { replace: true });
+    void navigate(candidatePaths.result(attemptId), { replace: true });
   }, [attemptId, navigate, queryClient]);
 }
 

@@ -1,4 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
+import { candidatePaths } from '@kaopei/shared';
 import { Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { PageError, PageLoading } from '../../../app/page-states';
@@ -118,7 +119,7 @@ export default function AttemptPage(): ReactNode {
         : '网络未连接，已作答的答案保存在本机。请恢复网络后重试。';
     content = <PageError description={text} onRetry={() => void attempt.refetch()} />;
   } else if (attempt.data.status !== AttemptStatus.OPEN) {
-    return <Navigate to={`/m/attempts/${attemptId}/result`} replace />;
+    return <Navigate to={candidatePaths.result(attemptId)} replace />;
   } else {
     return <ExamRunner key={attemptId} initial={attempt.data} receivedAt={attempt.dataUpdatedAt} />;
   }

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { App, Button, Descriptions, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatExamTime, formatScore } from '@kaopei/shared';
+import { candidatePaths, formatExamTime, formatScore } from '@kaopei/shared';
 import { PageError, PageLoading } from '../../../app/page-states';
 import { ApiError } from '../../../lib/http';
 import { candidateKeys, fetchExamIntro, startAttempt, type ExamIntro } from '../api';
@@ -84,7 +84,7 @@ function MyAttempts({ attempts }: { attempts: ExamIntro['attempts'] }) {
               {attempt.score !== null ? `${formatScore(attempt.score)} 分` : ''}
             </span>
             {attempt.status > 0 ? (
-              <Link to={`/m/attempts/${attempt.attemptId}/result`}>查看成绩</Link>
+              <Link to={candidatePaths.result(attempt.attemptId)}>查看成绩</Link>
             ) : (
               <span className="kp-m-muted">{formatDateTime(attempt.submittedAt)}</span>
             )}
@@ -107,7 +107,7 @@ function StartButton({ exam, onFailed }: { exam: ExamIntro; onFailed: () => void
     try {
       const attempt = await startAttempt(exam.examId);
       void queryClient.invalidateQueries({ queryKey: candidateKeys.all });
-      await navigate(`/m/attempts/${attempt.attemptId}`);
+      await navigate(candidatePaths.attempt(attempt.attemptId));
     } catch {
       // The HTTP client has shown the server's reason (not started, ended, no attempts left…).
       onFailed();
@@ -117,7 +117,7 @@ function StartButton({ exam, onFailed }: { exam: ExamIntro; onFailed: () => void
   };
   const onAction = () => {
     if (action.kind === 'continue' && exam.openAttemptId !== null) {
-      void navigate(`/m/attempts/${exam.openAttemptId}`);
+      void navigate(candidatePaths.attempt(exam.openAttemptId));
     } else if (action.kind === 'start') {
       modal.confirm({
         title: '开始考试',

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Tabs, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { formatScore } from '@kaopei/shared';
+import { candidatePaths, formatScore } from '@kaopei/shared';
 import { PageEmpty, PageError, PageLoading } from '../../../app/page-states';
 import { candidateKeys, fetchMyExams, type ExamTab, type MyExamRow } from '../api';
 import { CandidateHeader } from '../components/candidate-layout';
@@ -27,7 +27,7 @@ function ExamCard({ exam, tab }: { exam: MyExamRow; tab: ExamTab }): ReactNode {
   else tag = <Tag color="default">{exam.state === 'ended' ? '已结束' : '已完成'}</Tag>;
   return (
     <li>
-      <Link to={`/m/exams/${exam.examId}`} className="kp-m-card kp-m-exam" data-testid="exam-card">
+      <Link to={candidatePaths.exam(exam.examId)} className="kp-m-card kp-m-exam" data-testid="exam-card">
         <div className="kp-m-exam__head">
           <span className="kp-m-exam__name">{exam.name}</span>
           {tag}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Form, Input, Result, Space, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { PHONE_PATTERN } from '@kaopei/shared';
+import { candidatePaths, PHONE_PATTERN } from '@kaopei/shared';
 import { CodeButton } from '../../../components/code-button';
 import { toast } from '../../../lib/feedback';
 import { completeSignIn } from '../../../app/session';
@@ -46,7 +46,7 @@ export default function OpenRegisterPage() {
       });
       await completeSignIn(token);
       toast.success('报名成功');
-      navigate(`/m/exams/${examId}`, { replace: true });
+      navigate(candidatePaths.exam(examId), { replace: true });
     } catch {
       // The HTTP client has shown the server's message.
     } finally {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Alert, Result, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { formatExamTime, formatScore } from '@kaopei/shared';
+import { candidatePaths, formatExamTime, formatScore } from '@kaopei/shared';
 import { LinkButton } from '../../../app/link-button';
 import { PageError, PageLoading } from '../../../app/page-states';
 import { ApiError } from '../../../lib/http';
@@ -165,7 +165,7 @@ export default function ResultPage(): ReactNode {
           title="尚未交卷"
           subTitle="这份答卷还在作答中。"
           extra={
-            <LinkButton to={`/m/attempts/${attemptId}`} type="primary">
+            <LinkButton to={candidatePaths.attempt(attemptId)} type="primary">
               继续答题
             </LinkButton>
           }
@@ -190,7 +190,7 @@ export default function ResultPage(): ReactNode {
           />
         ))}
         <div className="kp-m-actions">
-          <LinkButton to={`/m/exams/${data.examId}`} block size="large">
+          <LinkButton to={candidatePaths.exam(data.examId)} block size="large">
             返回考试
           </LinkButton>
         </div>
