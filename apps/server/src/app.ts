@@ -73,6 +73,11 @@ import { paperCategoryRoutes } from './modules/paper-category/paper-category.rou
 import { paperBankRoutes } from './modules/paper-bank/paper-bank.routes';
 import { paperRoutes } from './modules/paper/paper.routes';
 import { paperQuestionRoutes } from './modules/paper/paper-question.routes';
+import { postRoutes } from './modules/post/post.routes';
+import { abilityRoutes } from './modules/ability/ability.routes';
+import { postExamRoutes } from './modules/post-exam/post-exam.routes';
+import { postMatchRoutes } from './modules/post-match/post-match.routes';
+import { postPublicRoutes } from './modules/post-public/post-public.routes';
 import { publicConfig, publicRoutes } from './modules/public/public.routes';
 import { startSessionRevocations } from './modules/auth/session-revocation';
 
@@ -339,6 +344,11 @@ async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(paperBankRoutes);
   await app.register(paperRoutes);
   await app.register(paperQuestionRoutes);
+  await app.register(postRoutes);
+  await app.register(abilityRoutes);
+  await app.register(postExamRoutes);
+  await app.register(postMatchRoutes);
+  await app.register(postPublicRoutes);
   await app.register(examRoutes);
   await app.register(examCandidateRoutes);
   await app.register(judgeRoutes);

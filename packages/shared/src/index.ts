@@ -15,3 +15,4 @@ export * from './question-kinds';
 export * from './judge';
 export * from './recurrence';
 export * from './exam';
+export * from './ability';

@@ -11,6 +11,10 @@ import { questionRoutes } from '../features/question/routes';
 import { paperBankRoutes } from '../features/paper-bank/routes';
 import { paperRoutes } from '../features/paper/routes';
 import { examRoutes } from '../features/exam/routes';
+import { postRoutes } from '../features/post/routes';
+import { abilityRoutes } from '../features/ability/routes';
+import { postExamRoutes } from '../features/post-exam/routes';
+import { postMatchRoutes } from '../features/post-match/routes';
 import type { AppRouteObject } from './route-handle';
 
 /**
@@ -32,6 +36,10 @@ export const manageChildRoutes: AppRouteObject[] = [
   ...paperBankRoutes,
   ...paperRoutes,
   ...examRoutes,
+  ...postRoutes,
+  ...abilityRoutes,
+  ...postExamRoutes,
+  ...postMatchRoutes,
 ];
 
 function joinPath(base: string, path: string): string {

@@ -8,6 +8,7 @@ import { messageRoutes } from '../features/message/routes';
 import { platformRoutes } from '../features/platform/routes';
 import { signupRoutes } from '../features/signup/routes';
 import { examPublicRoutes } from '../features/exam/routes';
+import { postPublicRoutes } from '../features/post-public/routes';
 import { cancelPendingRequests, registerNavigator } from '../lib/http';
 import { getConfig } from './config';
 import { lazyPage } from './lazy-page';
@@ -46,6 +47,7 @@ export function buildRoutes(): AppRouteObject[] {
         ...eduRoutes,
         ...platformRoutes,
         ...examPublicRoutes,
+        ...postPublicRoutes,
         ...candidateRoutes,
         {
           path: '/manage',

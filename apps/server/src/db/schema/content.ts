@@ -95,6 +95,13 @@ export const exams = pgTable(
     notify: smallint('notify').notNull().default(1),
     /** The exam/auto rule that created this exam, if any (exam_auto_rules; no foreign key to keep the schema acyclic). */
     autoRuleId: bigint('auto_rule_id', { mode: 'number' }),
+    /**
+     * 'general'; 'post' (岗位考试: sent to a post's staff, results per ability of the post's model);
+     * 'evaluation' (测评考试: outcome is an ability profile). Issue 16.
+     */
+    purpose: varchar('purpose', { length: 20 }).notNull().default('general'),
+    /** The post of a post exam (no foreign key to keep the schema acyclic; the posts service checks it). */
+    postId: bigint('post_id', { mode: 'number' }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -103,5 +110,6 @@ export const exams = pgTable(
   (t) => [
     index('exams_org_idx').on(t.organizationId),
     index('exams_org_start_idx').on(t.organizationId, t.startAt),
+    index('exams_org_purpose_idx').on(t.organizationId, t.purpose, t.createdAt),
   ],
 );

@@ -13,3 +13,4 @@ export * from './question';
 export * from './paper';
 export * from './exam';
 export * from './session';
+export * from './ability';

@@ -94,6 +94,7 @@ export const users = pgTable(
     uniqueIndex('users_phone_uq').on(t.phone),
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     index('users_org_dept_idx').on(t.organizationId, t.departmentId),
+    index('users_org_post_idx').on(t.organizationId, t.postId),
     index('users_org_status_idx').on(t.organizationId, t.status),
     // Job numbers are unique inside an organisation (nulls do not collide).
     uniqueIndex('users_org_job_number_uq').on(t.organizationId, t.jobNumber),

@@ -28,6 +28,10 @@ export interface Demo {
   banks: Map<string, number>;
   /** Paper key (see papers.ts DemoPaperKey) → id. */
   papers: Map<string, number>;
+  /** Post name → id (posts.ts). */
+  posts: Map<string, number>;
+  /** Ability name → id (abilities.ts). */
+  abilities: Map<string, number>;
 }
 
 /** One feature's demo data: later features add a step to DEMO_STEPS in index.ts. */

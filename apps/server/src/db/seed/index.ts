@@ -13,6 +13,10 @@ import { PLATFORM_ADMIN_ACCOUNT, ensurePlatformOrganization, platformOrganizatio
 import { seedPublicBank } from './public-bank';
 import { seedDemoQuestions } from './questions';
 import { seedDemoStaff } from './staff';
+import { seedDemoPosts } from './posts';
+import { seedDemoAbilities } from './abilities';
+import { seedDemoPostExams } from './post-exams';
+import { seedDemoRatings } from './ratings';
 
 export { PLATFORM_ADMIN_ACCOUNT, PLATFORM_ORG_NAME } from './platform';
 export { PUBLIC_BANK_NAME } from './public-bank';
@@ -79,6 +83,10 @@ const DEMO_STEPS: DemoStep[] = [
   { name: 'questions', run: seedDemoQuestions },
   { name: 'papers', run: seedDemoPapers },
   { name: 'exams and results', run: seedDemoExams },
+  { name: 'post families and posts', run: seedDemoPosts },
+  { name: 'ability library and post models', run: seedDemoAbilities },
+  { name: 'post exams and ability results', run: seedDemoPostExams },
+  { name: 'manager ratings', run: seedDemoRatings },
 ];
 
 /** The demo organisation, once (idempotent: skipped when the demo admin exists). Returns true when it seeded. */
@@ -117,6 +125,8 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       knowledge: new Map(),
       banks: new Map(),
       papers: new Map(),
+      posts: new Map(),
+      abilities: new Map(),
     };
     for (const step of DEMO_STEPS) await step.run(demo);
     await recordDemoActivity(demo, [
