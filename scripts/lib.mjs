@@ -19,6 +19,23 @@ export function run(command, args, options = {}) {
   });
 }
 
+/**
+ * Runs a command with its output collected in `logFile` instead of streamed (for steps that run side by
+ * side); resolves with the exit code. The caller prints the log when the step ends.
+ */
+export function runToFile(command, args, logFile, options = {}) {
+  return new Promise((resolve) => {
+    const out = fs.openSync(logFile, 'w');
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], ...options });
+    const done = (code) => {
+      fs.closeSync(out);
+      resolve(code);
+    };
+    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.on('error', () => done(127));
+  });
+}
+
 function mtime(file) {
   try {
     return fs.statSync(file).mtimeMs;

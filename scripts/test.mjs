@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBuilt, ensureChromium, ensureInstalled, log, run } from './lib.mjs';
+import { ensureBuilt, ensureChromium, ensureInstalled, log, run, runToFile } from './lib.mjs';
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-test-'));
 const results = [];
@@ -15,22 +15,34 @@ function record(name, passed, failed) {
   log(`${name}: ${passed} passed, ${failed} failed`);
 }
 
+/**
+ * Runs a step's command. Steps run two at a time (the machines have two cores and most steps use one):
+ * each step's output goes to a file and is printed whole when the step ends, so logs do not interleave.
+ */
+async function runStep(name, command, args, env) {
+  const logFile = path.join(reportDir, `${name.replace(/\W+/g, '-')}.log`);
+  const stepStarted = Date.now();
+  const code = await runToFile(command, args, logFile, { env: { ...process.env, ...env } });
+  log(`── ${name} (${Math.round((Date.now() - stepStarted) / 1000)} s)`);
+  process.stdout.write(fs.readFileSync(logFile, 'utf8'));
+  return code;
+}
+
 /** A step that is one check (type-check, lint, build). */
 async function check(name, command, args, env = {}) {
-  log(`── ${name}`);
-  const code = await run(command, args, { env: { ...process.env, ...env } });
+  const code = await runStep(name, command, args, env);
   record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
   return code === 0;
 }
 
 /** A Vitest run; counts come from its JSON report. */
 async function vitest(name, project, env = {}) {
-  log(`── ${name}`);
   const out = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
-  const code = await run(
+  const code = await runStep(
+    name,
     'npx',
     ['vitest', 'run', '--root', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    { env: { ...process.env, ...env } },
+    env,
   );
   try {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -88,22 +100,25 @@ try {
 }
 const started = Date.now();
 
-await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-await check('lint', 'npm', ['run', '--silent', 'lint']);
-await vitest('shared unit', 'packages/shared');
-await vitest('web components', 'apps/web');
-await vitest('server integration (PGlite)', 'apps/server');
-if (process.env.TEST_DATABASE_URL) {
-  await vitest('server integration (PostgreSQL)', 'apps/server', {
-    TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
-  });
+const postgres = process.env.TEST_DATABASE_URL;
+await Promise.all([
+  check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  check('lint', 'npm', ['run', '--silent', 'lint']),
+]);
+await Promise.all([vitest('shared unit', 'packages/shared'), vitest('web components', 'apps/web')]);
+// The server suite on both databases at once: one Vitest worker each (Vitest's default on two cores).
+await Promise.all([
+  vitest('server integration (PGlite)', 'apps/server', { TEST_DATABASE_URL: '' }),
+  postgres
+    ? vitest('server integration (PostgreSQL)', 'apps/server', { TEST_DATABASE_URL: postgres })
+    : Promise.resolve(log('TEST_DATABASE_URL not set: skipping the PostgreSQL run of the integration tests')),
+]);
+if (postgres) {
   // Two production server processes on PostgreSQL and Redis, one killed with SIGKILL mid-storm
   // (apps/server/test/reliability).
   await vitest('server reliability (PostgreSQL, 2 instances)', 'apps/server/test/reliability', {
-    TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+    TEST_DATABASE_URL: postgres,
   });
-} else {
-  log('TEST_DATABASE_URL not set: skipping the PostgreSQL run of the integration tests');
 }
 let built = true;
 try {
