@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { postContracts } from '@kaopei/shared/contracts/post';
-import { routes } from '../../core/route';
+import { ok } from '../../core/http';
+import { route } from '../../core/route';
+import { postOptions } from './post.service';
 
 /** 岗位与岗位序列 (contracts: packages/shared/src/contracts/post.ts). */
 export const postRoutes: FastifyPluginAsyncZod = async (app) => {
-  routes(app, postContracts, {});
+  const { db } = app.deps;
+  route(app, postContracts.simple, async (request) => ok(await postOptions(db, request.ctx)));
 };
