@@ -70,8 +70,26 @@ export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | un
   return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : undefined;
 }
 
+/**
+ * Pages other sites may show in an iframe (the talent portrait, reached only through a signed link; issue
+ * 16). Every other page keeps helmet's `frame-ancestors 'self'` and `X-Frame-Options: SAMEORIGIN`.
+ */
+export const FRAMEABLE_PAGES: ReadonlySet<string> = new Set(['/frame/portrayal']);
+
+/** Lifts helmet's framing refusal for this reply (helmet wrote its headers on the raw response). */
+function allowFraming(reply: FastifyReply): void {
+  reply.raw.removeHeader('x-frame-options');
+  const csp = reply.raw.getHeader('content-security-policy');
+  if (typeof csp !== 'string') return;
+  const framed = /frame-ancestors [^;]*/.test(csp)
+    ? csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *')
+    : `${csp};frame-ancestors *`;
+  reply.raw.setHeader('content-security-policy', framed);
+}
+
 /** A page of the single-page app: index.html, compressed when the client accepts it, never cached. */
 export function sendIndexPage(request: FastifyRequest, reply: FastifyReply, page: IndexPage) {
+  if (FRAMEABLE_PAGES.has(request.url.split('?')[0] ?? '')) allowFraming(reply);
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
   if (!encoding) return reply.send(page.html);
