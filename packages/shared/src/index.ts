@@ -16,3 +16,4 @@ export * from './judge';
 export * from './recurrence';
 export * from './exam';
 export * from './ability';
+export * from './post-templates';
