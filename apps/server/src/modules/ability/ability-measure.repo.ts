@@ -58,3 +58,41 @@ export async function abilitiesMeasuredBy(
   }
   return measured;
 }
+
+/**
+ * Approved questions of the organisation measuring each of `abilityIds`, by question type (ability id →
+ * type → count); abilities measured by none are absent. One grouped query (the same links as above, read
+ * from the ability side) for a page of abilities or a post's model.
+ */
+export async function approvedQuestionCounts(
+  db: DbOrTx,
+  organizationId: number,
+  abilityIds: readonly number[],
+): Promise<Map<number, Map<number, number>>> {
+  const counts = new Map<number, Map<number, number>>();
+  if (abilityIds.length === 0) return counts;
+  const ids = sql.join(
+    [...new Set(abilityIds)].map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select link.ability_id, q.type, count(*)::int as n from (
+      select ak.ability_id, qk.question_id from ${abilityKnowledge} ak
+        join ${questionKnowledge} qk on qk.knowledge_id = ak.knowledge_id
+        where ak.ability_id in (${ids})
+      union
+      select at.ability_id, qt.question_id from ${abilityTags} at
+        join ${questionTags} qt on qt.tag_id = at.tag_id
+        where at.ability_id in (${ids})
+    ) link
+    join ${questions} q on q.id = link.question_id
+    where q.organization_id = ${organizationId} and q.status = 1
+    group by link.ability_id, q.type`);
+  for (const row of rowsOf<{ ability_id: string | number; type: number; n: number }>(result)) {
+    const abilityId = Number(row.ability_id);
+    const byType = counts.get(abilityId) ?? new Map<number, number>();
+    byType.set(Number(row.type), Number(row.n));
+    counts.set(abilityId, byType);
+  }
+  return counts;
+}
