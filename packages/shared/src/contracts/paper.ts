@@ -517,12 +517,13 @@ export const autoRuleRow = z.object({
 });
 export type AutoRuleRow = z.infer<typeof autoRuleRow>;
 
-export const RULE_KINDS = ['totalScore', 'type', 'knowledge', 'difficulty', 'overlap'] as const;
+/** 'ability': a post paper's points per ability of the post's model (post-exam.ts). */
+export const RULE_KINDS = ['totalScore', 'type', 'knowledge', 'difficulty', 'overlap', 'ability'] as const;
 
 /** A rule intelligent generation cannot meet, and how close the best paper gets. */
 export const violation = z.object({
   rule: z.enum(RULE_KINDS),
-  /** Index in typeRules / knowledgeRules, or the level's index for a distribution. */
+  /** Index in typeRules / knowledgeRules / abilityRules, or the level's index for a distribution. */
   index: z.number().optional(),
   level: paperDifficulty.optional(),
   /** Which paper (0-based) when generating several. */

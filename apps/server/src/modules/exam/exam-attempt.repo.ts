@@ -330,7 +330,12 @@ export async function saveAttemptAnswers(
 
 function closingStateQuery(db: Db, attemptId: number, userId?: number) {
   return db
-    .select({ attempt: examAttempts, settings: exams.settings, passScore: exams.passScore })
+    .select({
+      attempt: examAttempts,
+      settings: exams.settings,
+      passScore: exams.passScore,
+      purpose: exams.purpose,
+    })
     .from(examAttempts)
     .innerJoin(exams, eq(exams.id, examAttempts.examId))
     .where(

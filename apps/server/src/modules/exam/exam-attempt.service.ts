@@ -19,6 +19,7 @@ import {
   type FrozenQuestionView,
 } from './exam-frozen';
 import { codeGradingJobs } from '../judge/judge.queue';
+import { recordAttemptAbilities } from '../post-exam/attempt-ability.repo';
 import {
   closeAndScoreAttempt,
   findAttemptStatus,
@@ -644,12 +645,15 @@ export async function closeAttempt(
     closeAndScoreAttempt(q, attemptId, { status, submittedAt, reason, score, pending, passed, graded });
   // Answered code questions are judged by the queue's workers, which then score them.
   const jobs = codeGradingJobs(attempt, rows);
+  // Post and evaluation exams record the result per ability with the close (general exams skip it).
+  const measured = status === 2 && found.purpose !== 'general';
   const closed =
-    jobs.length === 0
+    jobs.length === 0 && !measured
       ? await close(db)
       : await db.transaction(async (tx) => {
           if (!(await close(tx))) return false;
-          await insertGradingJobs(tx, jobs);
+          if (jobs.length > 0) await insertGradingJobs(tx, jobs);
+          if (measured) await recordAttemptAbilities(tx, attemptId);
           return true;
         });
   if (!closed) return null;

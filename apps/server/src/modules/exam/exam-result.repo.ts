@@ -19,6 +19,7 @@ import type { RequestContext } from '../../core/context';
 import { containsPattern } from '../../core/db-errors';
 import type { RecordSortField } from '@kaopei/shared/contracts/exam';
 import { OUTER_EXAM_ID } from './exam.repo';
+import { recordAttemptAbilities } from '../post-exam/attempt-ability.repo';
 
 /**
  * The queries behind an exam's candidates, marking, results and reports. Functions taking an `examId`
@@ -323,7 +324,7 @@ export async function listAnswersToMark(db: DbOrTx, examId: number, questionId: 
  * rule for human marking and for scores the code judge writes.
  */
 export async function refreshAttempt(tx: DbOrTx, attemptId: number): Promise<void> {
-  await tx.execute(sql`
+  const result = await tx.execute(sql`
     update ${examAttempts} a set
       score = s.score,
       pending_marks = s.pending,
@@ -333,7 +334,13 @@ export async function refreshAttempt(tx: DbOrTx, attemptId: number): Promise<voi
       select coalesce(sum(score), 0) as score, count(*) filter (where score is null)::int as pending
       from ${attemptQuestions} where attempt_id = ${attemptId}::bigint
     ) s, ${exams} e
-    where a.id = ${attemptId}::bigint and e.id = a.exam_id and a.status > 0`);
+    where a.id = ${attemptId}::bigint and e.id = a.exam_id and a.status > 0
+    returning a.status, e.purpose`);
+  // Post and evaluation exams keep their per-ability results in step with every rescore.
+  const [after] = rowsOf<{ status: number | string; purpose: string }>(result);
+  if (after && Number(after.status) === 2 && after.purpose !== 'general') {
+    await recordAttemptAbilities(tx, attemptId);
+  }
 }
 
 /** The points of one question of an attempt, if the attempt has it. */

@@ -26,6 +26,8 @@ export interface Bucket {
   difficulty: number;
   knowledge: number[];
   ids: number[];
+  /** Post papers: the abilities of the model its questions measure. */
+  abilities?: number[];
 }
 
 export interface AutoTypeRule {
@@ -41,6 +43,18 @@ export interface AutoKnowledgeRule {
   name?: string;
 }
 
+/**
+ * Post papers (post-exam): at least `minPoints` on questions measuring the ability, and those questions'
+ * difficulty as near `targetDifficulty` as the other rules allow.
+ */
+export interface AutoAbilityRule {
+  abilityId: number;
+  minPoints: number;
+  targetDifficulty?: number;
+  /** For messages. */
+  name?: string;
+}
+
 export type AutoDifficulty =
   | { mode: 'average'; target: number; tolerance: number }
   /** Percentages of the question count per level (summing to 100). */
@@ -51,6 +65,7 @@ export interface AutoModelRules {
   totalScore?: number;
   typeRules: AutoTypeRule[];
   knowledgeRules: AutoKnowledgeRule[];
+  abilityRules?: AutoAbilityRule[];
   difficulty?: AutoDifficulty;
   /** How many different papers (A/B…). */
   variants: number;
@@ -64,6 +79,8 @@ export interface GeneratedQuestion {
   difficulty: number;
   points: number;
   knowledgeIds: number[];
+  /** Post papers: the model's abilities the question measures. */
+  abilityIds?: number[];
 }
 
 export interface GeneratedPaper {
@@ -103,6 +120,10 @@ function knowledgeLabel(rule: AutoKnowledgeRule): string {
   return rule.name ?? `#${rule.knowledgeId}`;
 }
 
+function abilityLabel(rule: AutoAbilityRule): string {
+  return rule.name ?? `#${rule.abilityId}`;
+}
+
 function fmt(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
@@ -140,7 +161,14 @@ function row(name: string, terms: string[], sense: string, rhs: number): string 
   return ` ${name}: ${lines.join('\n   ')} ${sense} ${Math.round(rhs * 1e6) / 1e6}`;
 }
 
-const WEIGHT = { type: 1000, knowledge: 100, distribution: 100, overlap: 50, difficulty: 10 } as const;
+const WEIGHT = {
+  type: 1000,
+  knowledge: 100,
+  ability: 100,
+  distribution: 100,
+  overlap: 50,
+  difficulty: 10,
+} as const;
 
 /** The rows, slack columns and objective terms of an LP model while it is being written. */
 interface ModelParts {
@@ -185,6 +213,32 @@ function addCountRows(model: ModelParts, rules: AutoModelRules): void {
     slacks.push(`uk${index}`);
     objective.push(`+ ${WEIGHT.knowledge} uk${index}`);
   });
+}
+
+/**
+ * Points on each ability's questions at least its minimum; among feasible papers, each ability's
+ * questions as near its target difficulty as possible (a deviation column per ability, in the objective).
+ */
+function addAbilityRows(model: ModelParts, rules: AutoModelRules): string[] {
+  const { rows, slacks, objective, of } = model;
+  const pointsOf = new Map(rules.typeRules.map((rule) => [rule.type, rule.points]));
+  const deviations: string[] = [];
+  (rules.abilityRules ?? []).forEach((rule, index) => {
+    const measures = (b: Bucket) => b.abilities?.includes(rule.abilityId) ?? false;
+    const points = [...of(measures, (b) => pointsOf.get(b.type) ?? 0), `+ 1 ua${index}`];
+    rows.push(row(`a${index}`, points, '>=', rule.minPoints));
+    slacks.push(`ua${index}`);
+    objective.push(`+ ${WEIGHT.ability} ua${index}`);
+    const target = rule.targetDifficulty;
+    if (target === undefined) return;
+    const spread = of(measures, (b) => b.difficulty - target);
+    if (spread.filter(Boolean).length === 0) return;
+    rows.push(row(`dap${index}`, [...spread, `- 1 dva${index}`], '<=', 0));
+    rows.push(row(`dan${index}`, [...spread, `+ 1 dva${index}`], '>=', 0));
+    objective.push(`+ 1 dva${index}`);
+    deviations.push(`dva${index}`);
+  });
+  return deviations;
 }
 
 /** An average difficulty within the tolerance, and among feasible papers the one closest to the target. */
@@ -256,6 +310,7 @@ function buildModel(
       }),
   };
   addCountRows(model, rules);
+  const deviations = addAbilityRows(model, rules);
   const difficulty = rules.difficulty;
   if (difficulty?.mode === 'average') addAverageRows(model, difficulty.target, difficulty.tolerance, relaxed);
   else if (difficulty?.mode === 'distribution') addDistributionRows(model, rules, difficulty);
@@ -266,6 +321,7 @@ function buildModel(
     ...model.slacks.map((name) => ` 0 <= ${name}${slackBound}`),
   ];
   if (difficulty?.mode === 'average') bounds.push(' 0 <= dev');
+  bounds.push(...deviations.map((name) => ` 0 <= ${name}`));
   const text = [
     'Minimize',
     ` obj: ${model.objective.length > 0 ? model.objective.join('\n   ') : '0 ut0'}`,
@@ -356,6 +412,21 @@ export function checkPaper(
       });
     }
   });
+  (rules.abilityRules ?? []).forEach((rule, index) => {
+    const got = paper
+      .filter((q) => q.abilityIds?.includes(rule.abilityId))
+      .reduce((sum, q) => sum + q.points, 0);
+    if (got + 1e-9 < rule.minPoints) {
+      violations.push({
+        rule: 'ability',
+        index,
+        variant,
+        required: rule.minPoints,
+        achievable: got,
+        message: `能力「${abilityLabel(rule)}」至少 ${fmt(rule.minPoints)} 分未满足`,
+      });
+    }
+  });
   const difficulty = rules.difficulty;
   if (difficulty?.mode === 'average' && paper.length > 0) {
     const average = paper.reduce((sum, q) => sum + q.difficulty, 0) / paper.length;
@@ -407,6 +478,38 @@ interface Picked {
 }
 
 type CountWhere = (predicate: (bucket: Bucket) => boolean) => number;
+
+/** The ability rules the nearest paper misses, with the points it reaches. */
+function abilityViolations(
+  picked: readonly Picked[],
+  rules: AutoModelRules,
+  variant: number,
+  prefix: string,
+): Violation[] {
+  const pointsOf = new Map(rules.typeRules.map((rule) => [rule.type, rule.points]));
+  return (rules.abilityRules ?? []).flatMap((rule, index): Violation[] => {
+    const got =
+      Math.round(
+        picked.reduce(
+          (sum, p) =>
+            sum +
+            (p.bucket.abilities?.includes(rule.abilityId) ? p.count * (pointsOf.get(p.bucket.type) ?? 0) : 0),
+          0,
+        ) * 10,
+      ) / 10;
+    if (got + 1e-9 >= rule.minPoints) return [];
+    return [
+      {
+        rule: 'ability',
+        index,
+        variant,
+        required: rule.minPoints,
+        achievable: got,
+        message: `${prefix}能力「${abilityLabel(rule)}」至少 ${fmt(rule.minPoints)} 分无法满足：最接近的试卷只有 ${fmt(got)} 分`,
+      },
+    ];
+  });
+}
 
 /** The type and knowledge rules the nearest paper misses, with how many it reaches. */
 function countViolations(
@@ -538,6 +641,7 @@ function relaxedReport(
   const prefix = rules.variants > 1 ? `第 ${variant + 1} 套试卷：` : '';
   const violations = [
     ...countViolations(countWhere, rules, variant, prefix),
+    ...abilityViolations(picked, rules, variant, prefix),
     ...difficultyViolations(countWhere, average, rules, variant, prefix),
   ];
   const reused = picked.reduce((sum, p) => sum + (p.reused ? p.count : 0), 0);
@@ -626,6 +730,7 @@ export async function generateAutoPapers(
           difficulty: bucket.difficulty,
           points: pointsOf.get(bucket.type) ?? 0,
           knowledgeIds: bucket.knowledge,
+          ...(bucket.abilities ? { abilityIds: bucket.abilities } : {}),
         });
       }
     }
