@@ -30,6 +30,7 @@ import {
 } from '../../../test/harness';
 import { createMember, createPost } from '../../../test/support';
 import { newKnowledge, newQuestionBank, seedQuestions } from '../paper/paper.fixtures';
+import { DEMO_POST_EXAM, seedDemoPostExams } from '../../db/seed/post-exams';
 
 let t: TestApp;
 let org: TestOrg;
@@ -552,5 +553,39 @@ describe('evaluation exams', () => {
     expect((await call(t, 'GET', `${EV}/profile?examId=${rows[0]?.id}`, { user: org.admin })).status).toBe(
       404,
     );
+  });
+});
+
+describe('demo seed', () => {
+  it('generates the post paper, a finished post exam and per-ability results through the real rule', async () => {
+    const { db } = t.app.deps;
+    const demo = {
+      db,
+      organizationId: org.id,
+      passwordHash: '',
+      now: Date.now(),
+      departments: new Map<string, number>(),
+      roles: new Map<string, number>(),
+      people: new Map([['admin', org.admin.id]]),
+      staff: [],
+      knowledge: new Map<string, number>(),
+      banks: new Map<string, number>(),
+      papers: new Map<string, number>(),
+      posts: new Map([[DEMO_POST_EXAM.post, world.postId]]),
+      abilities: new Map<string, number>(),
+    };
+    await seedDemoPostExams(demo);
+    const [exam] = await db
+      .select()
+      .from(exams)
+      .where(and(eq(exams.organizationId, org.id), eq(exams.name, DEMO_POST_EXAM.name)));
+    expect(exam).toMatchObject({ purpose: 'post', postId: world.postId, status: 1 });
+    expect(exam?.endAt?.getTime()).toBeLessThan(Date.now());
+    const results = await db
+      .select()
+      .from(attemptAbilities)
+      .where(eq(attemptAbilities.examId, exam?.id ?? 0));
+    expect(new Set(results.map((r) => r.abilityId))).toEqual(new Set([world.java, world.sql]));
+    expect(results.every((r) => r.level >= 1 && r.level <= 5 && r.score <= r.maxScore)).toBe(true);
   });
 });
