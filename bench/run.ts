@@ -4,6 +4,7 @@ import path from 'node:path';
 import { apiLatency } from './api-latency.bench';
 import { examLoad } from './exam-load.bench';
 import { paperGeneration } from './paper-generation.bench';
+import { postMatch } from './post-match.bench';
 import { questionSearch } from './question-search.bench';
 
 const benchmarks: Record<string, () => Promise<unknown>> = {
@@ -11,6 +12,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   'question-search': questionSearch,
   'paper-generation': paperGeneration,
   'exam-load': examLoad,
+  'post-match': postMatch,
 };
 
 const only = process.argv[2];
