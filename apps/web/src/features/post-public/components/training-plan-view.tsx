@@ -29,7 +29,7 @@ export function TrainingPlanView({
       {plan.abilities.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="当前岗位画像已满足所选岗位的全部能力要求" />
       ) : (
-        <table className="kp-build__table">
+        <table className="kp-build__table kp-build__table--stack">
           <thead>
             <tr>
               <th scope="col">能力</th>
@@ -46,13 +46,17 @@ export function TrainingPlanView({
                   {ability.name}
                   <div className="kp-build__muted">{ability.dimension}</div>
                 </th>
-                <td>{levelText(ability.currentLevel)}</td>
-                <td>
+                <td data-label="当前要求">{levelText(ability.currentLevel)}</td>
+                <td data-label="目标等级">
                   <strong>{levelText(ability.targetLevel)}</strong>
                   <div className="kp-build__muted">提升 {ability.gap} 级</div>
                 </td>
-                <td>{ability.positions.map((p) => `${p.name}（${p.level} 级）`).join('、')}</td>
-                <td>{ability.learning.length > 0 ? ability.learning.join('；') : '—'}</td>
+                <td data-label="需要的岗位">
+                  {ability.positions.map((p) => `${p.name}（${p.level} 级）`).join('、')}
+                </td>
+                <td data-label="建议学习">
+                  {ability.learning.length > 0 ? ability.learning.join('；') : '—'}
+                </td>
               </tr>
             ))}
           </tbody>
