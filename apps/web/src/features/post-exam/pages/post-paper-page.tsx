@@ -32,6 +32,7 @@ import {
   postExamKeys,
   type AbilityCoverage,
   type ModelAbility,
+  type PostModel,
   type PostPaperCreatedView,
   type PostPaperRow,
 } from '../api';
@@ -94,35 +95,48 @@ const coverageColumns = [
   },
 ];
 
-function ModelCard({ postId }: { postId: number }): ReactNode {
-  const model = useQuery({ queryKey: postExamKeys.model(postId), queryFn: () => fetchPostModel(postId) });
-  if (model.isPending) return <PageLoading />;
-  if (model.isError)
-    return <PageError description="能力模型加载失败。" onRetry={() => void model.refetch()} />;
+function ModelCard({ model }: { model: PostModel }): ReactNode {
   return (
-    <Card size="small" title={`「${model.data.name}」的能力模型`}>
-      {model.data.problem ? (
-        <Alert type="warning" showIcon message={model.data.problem} style={{ marginBottom: 12 }} />
+    <Card size="small" title={`「${model.name}」的能力模型`}>
+      {model.problem ? (
+        <Alert type="warning" showIcon message={model.problem} style={{ marginBottom: 12 }} />
       ) : null}
       <Table<ModelAbility>
         size="small"
         rowKey="abilityId"
         pagination={false}
         columns={modelColumns}
-        dataSource={model.data.abilities}
+        dataSource={model.abilities}
         locale={{ emptyText: '该岗位还没有能力模型' }}
       />
     </Card>
   );
 }
 
+/** Starting type rules from the model's question supply: each type on offer, about half of it, at most 10. */
+function initialTypeRules(model: PostModel): GenerateValues['typeRules'] {
+  const supply = new Map<number, number>();
+  for (const ability of model.abilities)
+    for (const t of ability.typeCounts) supply.set(t.type, (supply.get(t.type) ?? 0) + t.count);
+  const rules = [...supply.entries()]
+    .filter(([, count]) => count >= 2)
+    .sort(([a], [b]) => a - b)
+    .map(([type, count]) => ({
+      type,
+      count: Math.min(10, Math.floor(count / 2)),
+      points: type === 0 ? 2 : 5,
+    }));
+  return rules.length > 0 ? rules.slice(0, 6) : [{ type: 1, count: 10, points: 5 }];
+}
+
 function GenerateForm({
-  postId,
+  model,
   onCreated,
 }: {
-  postId: number;
+  model: PostModel;
   onCreated: (c: PostPaperCreatedView) => void;
 }): ReactNode {
+  const postId = model.postId;
   const [form] = Form.useForm<GenerateValues>();
   const mode = Form.useWatch('mode', form) ?? 'random';
   const queryClient = useQueryClient();
@@ -141,12 +155,9 @@ function GenerateForm({
         layout="vertical"
         initialValues={{
           mode: 'random',
-          name: '',
+          name: `${model.name}岗位测评卷`,
           tolerance: DEFAULT_WEIGHT_TOLERANCE,
-          typeRules: [
-            { type: 1, count: 10, points: 5 },
-            { type: 0, count: 5, points: 2 },
-          ],
+          typeRules: initialTypeRules(model),
         }}
         onFinish={(values) => generate.mutate(values)}
       >
@@ -296,10 +307,32 @@ function PostPapers({ postId }: { postId: number }): ReactNode {
   );
 }
 
+/** One post: its model, the generator and the result, and the post's papers. */
+function PostWorkspace({ postId }: { postId: number }): ReactNode {
+  const [created, setCreated] = useState<PostPaperCreatedView | null>(null);
+  const model = useQuery({ queryKey: postExamKeys.model(postId), queryFn: () => fetchPostModel(postId) });
+  if (model.isPending) return <PageLoading />;
+  if (model.isError)
+    return <PageError description="能力模型加载失败。" onRetry={() => void model.refetch()} />;
+  return (
+    <>
+      <ModelCard model={model.data} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <GenerateForm model={model.data} onCreated={setCreated} />
+        </Col>
+        <Col xs={24} xl={12}>
+          {created ? <CreatedCard created={created} /> : <PostPapers postId={postId} />}
+        </Col>
+      </Row>
+      {created ? <PostPapers postId={postId} /> : null}
+    </>
+  );
+}
+
 /** /manage/paper/post: pick a post, see its model and question supply, generate a paper from it. */
 export default function PostPaperPage(): ReactNode {
   const [postId, setPostId] = useState<number>();
-  const [created, setCreated] = useState<PostPaperCreatedView | null>(null);
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small">
@@ -308,10 +341,7 @@ export default function PostPaperPage(): ReactNode {
           <PostSelect
             id="post-paper-post"
             value={postId}
-            onChange={(next) => {
-              setPostId(next);
-              setCreated(null);
-            }}
+            onChange={setPostId}
             testId="post-paper-post"
             width={320}
           />
@@ -320,18 +350,7 @@ export default function PostPaperPage(): ReactNode {
       {postId === undefined ? (
         <PageEmpty description="请选择岗位，查看其能力模型并生成试卷" />
       ) : (
-        <>
-          <ModelCard postId={postId} />
-          <Row gutter={16}>
-            <Col xs={24} xl={12}>
-              <GenerateForm postId={postId} onCreated={setCreated} />
-            </Col>
-            <Col xs={24} xl={12}>
-              {created ? <CreatedCard created={created} /> : <PostPapers postId={postId} />}
-            </Col>
-          </Row>
-          {created ? <PostPapers postId={postId} /> : null}
-        </>
+        <PostWorkspace key={postId} postId={postId} />
       )}
     </Space>
   );
