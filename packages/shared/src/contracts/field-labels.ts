@@ -93,6 +93,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   kind: '类型',
   reason: '原因',
   token: '链接凭证',
+  expiresInHours: '有效期（小时）',
   refresh_token: '刷新令牌',
   grant_type: '授权方式',
   scope: '范围',
