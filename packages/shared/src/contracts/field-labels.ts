@@ -191,6 +191,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   webcamSnapshots: '摄像头抓拍',
   snapshotIntervalSeconds: '抓拍间隔',
   notify: '通知考生',
+  publish: '立即发布',
   // automatic exams
   examTemplate: '考试模板',
   generation: '组卷方式',
