@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
 import { Form, Input, Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { FilterButtons } from '../../../components/filter-buttons';
+import { fetchStaffOptions, staffKeys } from '../api';
 
 export interface StaffFilterValues {
   keyword: string;
   jobNumber: string;
   /** 'all', 0 在职 or 1 离职. */
   status: 'all' | 0 | 1;
+  /** A post (岗位) or none. */
+  postId?: number | null;
 }
 
 export const INITIAL_FILTER: StaffFilterValues = { keyword: '', jobNumber: '', status: 0 };
@@ -15,6 +19,7 @@ export const INITIAL_FILTER: StaffFilterValues = { keyword: '', jobNumber: '', s
 /** Keyword, job number and status filters above the staff table (the department comes from the tree). */
 export function StaffFilterForm({ onSearch }: { onSearch: (values: StaffFilterValues) => void }): ReactNode {
   const [form] = Form.useForm<StaffFilterValues>();
+  const options = useQuery({ queryKey: staffKeys.options, queryFn: fetchStaffOptions });
   return (
     <Form<StaffFilterValues>
       form={form}
@@ -51,6 +56,17 @@ export function StaffFilterForm({ onSearch }: { onSearch: (values: StaffFilterVa
             { label: '离职', value: 1 },
             { label: '全部状态', value: 'all' },
           ]}
+        />
+      </Form.Item>
+      <Form.Item name="postId">
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          placeholder="岗位"
+          aria-label="岗位"
+          style={{ width: 150 }}
+          options={(options.data?.posts ?? []).map((post) => ({ label: post.postName, value: post.postId }))}
         />
       </Form.Item>
       <FilterButtons icon={<SearchOutlined />} onReset={() => onSearch(INITIAL_FILTER)} />

@@ -52,6 +52,7 @@ function staffFilterOf({ departmentId, values, sort }: ListFilter): StaffFilter 
     keyword: values.keyword || undefined,
     jobNumber: values.jobNumber || undefined,
     status: values.status === 'all' ? undefined : values.status,
+    postId: values.postId ?? undefined,
     sort,
   };
 }
