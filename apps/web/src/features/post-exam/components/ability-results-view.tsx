@@ -15,6 +15,7 @@ import {
   type Purpose,
   type ResultAbility,
 } from '../api';
+import { AbilityChart } from './ability-chart';
 
 function LevelCell({ level, met }: { level: number; met: boolean | null }): ReactNode {
   const text = `${level} 级 ${ABILITY_LEVEL_NAMES[level] ?? ''}`;
@@ -150,6 +151,7 @@ export function AbilityResultsView({ purpose, examId }: { purpose: Purpose; exam
         </Descriptions>
       </Card>
       <Card size="small" title="各能力情况">
+        {abilities.some((a) => a.averageLevel !== null) ? <AbilityChart abilities={abilities} /> : null}
         <Table<ResultAbility>
           size="small"
           rowKey="abilityId"
