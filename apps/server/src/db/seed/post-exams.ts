@@ -15,19 +15,31 @@ export const DEMO_POST_EXAM = { post: 'Java开发工程师', name: 'Java开发�
 
 const HOUR_MS = 3600_000;
 const SITTERS = 40;
-/** Objective types only (graded at once) and their points per question. */
-const POINTS: Record<number, number> = { 1: 4, 2: 5, 0: 2, 3: 4 };
+/** Objective types only (graded at once), their most questions and points per question. */
+const TYPES = [
+  { type: 1, most: 10, points: 4 },
+  { type: 2, most: 5, points: 5 },
+  { type: 0, most: 5, points: 2 },
+  { type: 3, most: 5, points: 4 },
+];
 
-/** Type rules the model's question supply allows: up to 10 single, 5 of the other objective types. */
+/**
+ * Type rules the model's question supply allows (about half of each type on offer), the single choice
+ * points making the paper 100 when that comes out to one decimal, as the demo's other papers are.
+ */
 function typeRulesOf(model: Awaited<ReturnType<typeof postModel>>): PostPaperInput['typeRules'] {
   const supply = new Map<number, number>();
   for (const ability of model.abilities)
     for (const t of ability.typeCounts) supply.set(t.type, (supply.get(t.type) ?? 0) + t.count);
-  return [1, 2, 0, 3].flatMap((type) => {
-    const available = supply.get(type) ?? 0;
-    const count = Math.min(type === 1 ? 10 : 5, Math.floor(available / 2));
-    return count >= 2 ? [{ type, count, points: POINTS[type] ?? 5 }] : [];
+  const rules = TYPES.flatMap(({ type, most, points }) => {
+    const count = Math.min(most, Math.floor((supply.get(type) ?? 0) / 2));
+    return count >= 2 ? [{ type, count, points }] : [];
   });
+  const single = rules.find((rule) => rule.type === 1);
+  const rest = rules.reduce((sum, rule) => sum + (rule === single ? 0 : rule.count * rule.points), 0);
+  const points = single ? (100 - rest) / single.count : 0;
+  if (single && points > 0 && Number.isInteger(points * 10)) single.points = points;
+  return rules;
 }
 
 /** The post paper: intelligent first; the random draw when the supply is too thin for the shares. */
