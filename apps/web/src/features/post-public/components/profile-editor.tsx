@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Input, InputNumber, Select } from 'antd';
+import { Alert, Button, Input } from 'antd';
 import {
   ABILITY_LEVEL_NAMES,
   ABILITY_LEVELS,
@@ -14,7 +14,16 @@ const LEVEL_OPTIONS = ABILITY_LEVELS.map((level) => ({
   value: level,
   label: `${level} 级 · ${ABILITY_LEVEL_NAMES[level]}`,
 }));
-const DIMENSION_OPTIONS = DEFAULT_ABILITY_DIMENSIONS.map((name) => ({ value: name, label: name }));
+/** The four default dimensions, plus a template's own when it names another. */
+const dimensionOptions = (current: string): string[] =>
+  (DEFAULT_ABILITY_DIMENSIONS as readonly string[]).includes(current)
+    ? [...DEFAULT_ABILITY_DIMENSIONS]
+    : [...DEFAULT_ABILITY_DIMENSIONS, current];
+/** Whole percent 0–100; anything else typed counts as 0 until corrected. */
+const weightOf = (text: string): number => {
+  const value = Math.round(Number(text));
+  return Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0;
+};
 /** Abilities any template names, offered as suggestions when adding one. */
 const ABILITY_NAMES = Object.keys(ABILITY_LEARNING);
 
@@ -50,26 +59,39 @@ function AbilityRow({
           })
         }
       />
-      <Select
+      <select
+        className="kp-build__select"
         aria-label={`${label}：能力维度`}
         value={ability.dimension}
-        options={DIMENSION_OPTIONS}
-        onChange={(dimension) => onChange({ ...ability, dimension })}
-      />
-      <Select
+        onChange={(e) => onChange({ ...ability, dimension: e.target.value })}
+      >
+        {dimensionOptions(ability.dimension).map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <select
+        className="kp-build__select"
         aria-label={`${label}：要求等级`}
         value={ability.requiredLevel}
-        options={LEVEL_OPTIONS}
-        onChange={(requiredLevel) => onChange({ ...ability, requiredLevel })}
-      />
-      <InputNumber
+        onChange={(e) => onChange({ ...ability, requiredLevel: Number(e.target.value) })}
+      >
+        {LEVEL_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Input
+        type="number"
         aria-label={`${label}：权重（%）`}
         min={0}
         max={100}
-        precision={0}
+        step={1}
         value={ability.weight}
         suffix="%"
-        onChange={(weight) => onChange({ ...ability, weight: weight ?? 0 })}
+        onChange={(e) => onChange({ ...ability, weight: weightOf(e.target.value) })}
       />
       <Button danger type="text" onClick={onRemove} aria-label={`删除能力 ${label}`}>
         删除
