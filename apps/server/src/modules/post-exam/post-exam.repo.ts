@@ -9,7 +9,6 @@ import {
   departments,
   examAttempts,
   examCandidates,
-  examPapers,
   exams,
   paperPosts,
   paperQuestions,
@@ -485,14 +484,4 @@ export async function listMeasuredAbilityIds(db: DbOrTx, ctx: Org, examId: numbe
     .from(attemptAbilities)
     .where(and(eq(attemptAbilities.examId, examId), eq(attemptAbilities.organizationId, ctx.organizationId)));
   return rows.map((row) => row.abilityId);
-}
-
-/** The abilities the questions of the exam's papers measure, via the one definition. */
-export async function listExamQuestionIds(db: DbOrTx, examId: number): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ questionId: paperQuestions.questionId })
-    .from(examPapers)
-    .innerJoin(paperQuestions, eq(paperQuestions.paperId, examPapers.paperId))
-    .where(eq(examPapers.examId, examId));
-  return rows.map((row) => row.questionId);
 }
