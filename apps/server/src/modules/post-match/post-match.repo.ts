@@ -402,7 +402,10 @@ export interface DrillRecord {
   total: number;
 }
 
-/** The people behind a heat map cell (row and ability already found in the organisation), lowest first. */
+/**
+ * The people behind a heat map cell (row and ability already found in the organisation): the measured ones
+ * lowest level first, then the unmeasured.
+ */
 export async function drillPeople(db: DbOrTx, ctx: OrgScope, f: DrillFilter): Promise<DrillRecord[]> {
   const byPost = f.groupBy === 'post';
   const result = await db.execute(sql`
@@ -419,7 +422,7 @@ export async function drillPeople(db: DbOrTx, ctx: OrgScope, f: DrillFilter): Pr
     ${byPost ? sql`left join ${postAbilities} pa on pa.post_id = u.post_id and pa.ability_id = ${f.abilityId}` : sql``}
     where u.organization_id = ${ctx.organizationId} and u.status = ${STAFF_ACTIVE} and u.kind = 'member'
       and ${byPost ? sql`u.post_id` : sql`u.department_id`} = ${f.rowId}
-    order by sa.level asc nulls first, u.real_name, u.id
+    order by sa.level asc nulls last, u.real_name, u.id
     limit ${f.limit} offset ${f.offset}`);
   return rowsOf<DrillRecord>(result);
 }

@@ -235,6 +235,19 @@ export async function matchDetail(
   };
 }
 
+/** Every department in tree (pre-)order: a parent before its children. */
+function preorder(index: DepartmentIndex): number[] {
+  const out: number[] = [];
+  const walk = (parentId: number | null) => {
+    for (const row of index.children(parentId)) {
+      out.push(row.id);
+      walk(row.id);
+    }
+  };
+  walk(null);
+  return out;
+}
+
 export interface HeatmapQuery {
   groupBy: HeatmapGroup;
   departmentId?: number | null;
@@ -257,7 +270,7 @@ export async function heatmap(db: Db, ctx: RequestContext, q: HeatmapQuery): Pro
   const peopleOf = new Map(people.map((p) => [p.rowId, p.peopleCount]));
   const rows = byPost
     ? posts.map((p) => ({ rowId: p.postId, name: p.name, peopleCount: peopleOf.get(p.postId) ?? 0 }))
-    : (departmentIds ?? index.rows.map((r) => r.id)).map((id) => ({
+    : (departmentIds ?? preorder(index)).map((id) => ({
         rowId: id,
         name: index.path(id),
         peopleCount: peopleOf.get(id) ?? 0,
@@ -301,7 +314,7 @@ export interface DrillQuery {
   size: number;
 }
 
-/** The people behind one heat map cell, lowest level first. */
+/** The people behind one heat map cell: the measured lowest level first, then the unmeasured. */
 export async function heatmapPeople(
   db: Db,
   ctx: RequestContext,

@@ -440,10 +440,10 @@ describe('ability heat map', () => {
     );
     expect(drill.body.res?.total).toBe(4);
     expect(data<HeatmapPerson[]>(drill).map((p) => [p.realName, p.level])).toEqual([
-      ['丁四', null],
-      ['员工', null],
       ['戊六', 2],
       ['乙二', 5],
+      ['丁四', null],
+      ['员工', null],
     ]);
   });
 
