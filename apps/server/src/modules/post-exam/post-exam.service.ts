@@ -17,7 +17,6 @@ import type { RequestContext } from '../../core/context';
 import { badRequest, notFound } from '../../core/http';
 import { departmentWithDescendants } from '../notice/notice.service';
 import { createExam, publishExam, toRows } from '../exam/exam.service';
-import { requirePostModel } from './post-exam.paper';
 import {
   abilityAverages,
   countMeasured,
@@ -31,6 +30,7 @@ import {
   listCandidateAttempts,
   listEvaluationPapers,
   listMeasuredAbilityIds,
+  listModel,
   listPostNames,
   listPostOptions,
   listPostPapers,
@@ -249,7 +249,8 @@ export async function abilityResults(
     departmentIds = await departmentWithDescendants(db, ctx.organizationId, [query.departmentId]);
     if (departmentIds.length === 0) throw notFound('部门不存在');
   }
-  const model = purpose === 'post' && exam.postId ? (await requirePostModel(db, ctx, exam.postId)).model : [];
+  // The post's model as it is now (a post deleted since: no requirements, the measured abilities stay).
+  const model = purpose === 'post' && exam.postId ? await listModel(db, ctx, exam.postId) : [];
   const required = new Map(model.map((m) => [m.abilityId, m.requiredLevel]));
   const measuredIds = await listMeasuredAbilityIds(db, ctx, exam.id);
   const abilityIds = [...new Set([...model.map((m) => m.abilityId), ...measuredIds])];
