@@ -13,6 +13,7 @@ import {
   posts,
   questionBanks,
   questions,
+  staffAbilities,
   tags,
   type AbilityLevelAnchor,
 } from '../../db/schema';
@@ -257,6 +258,15 @@ export async function countPostsUsing(
     .where(inArray(postAbilities.abilityId, [...abilityIds]))
     .groupBy(postAbilities.abilityId);
   return new Map(rows.map((row) => [row.abilityId, row.n]));
+}
+
+/** People with a measured or rated level of the ability (their profile would lose it on delete). */
+export async function countPeopleMeasured(db: DbOrTx, ctx: OrgScope, abilityId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(staffAbilities)
+    .where(scoped(staffAbilities.organizationId, ctx, eq(staffAbilities.abilityId, abilityId)));
+  return row?.n ?? 0;
 }
 
 /** Which of `ids` are knowledge points of the organisation. */

@@ -24,6 +24,7 @@ import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound } from '../../core/http';
 import { approvedQuestionCounts } from './ability-measure.repo';
 import {
+  countPeopleMeasured,
   countPostsUsing,
   deleteAbilityRecord,
   deleteDimensionRecord,
@@ -284,6 +285,11 @@ export async function deleteAbility(
   const ability = await requireAbility(db, ctx, abilityId);
   const used = (await countPostsUsing(db, [ability.id])).get(ability.id) ?? 0;
   if (used > 0) throw conflict(`能力「${ability.name}」已用于 ${used} 个岗位能力模型，请先从模型中移除`);
+  const measured = await countPeopleMeasured(db, ctx, ability.id);
+  if (measured > 0)
+    throw conflict(
+      `能力「${ability.name}」已有 ${measured} 人的测评或评定结果，删除会丢失这些结果，不能删除`,
+    );
   return { count: await deleteAbilityRecord(db, ctx, ability.id) };
 }
 

@@ -15,7 +15,14 @@ import { tagContracts } from '@kaopei/shared/contracts/tag';
 import { call, createOrg, createTestApp, unique, type TestApp, type TestOrg } from '../../../test/harness';
 import { api } from '../../../test/factories';
 import { createPost, multipart } from '../../../test/support';
-import { abilities, abilityMaterials, postAbilities, postKnowledge, questions } from '../../db/schema';
+import {
+  abilities,
+  abilityMaterials,
+  postAbilities,
+  postKnowledge,
+  questions,
+  staffAbilities,
+} from '../../db/schema';
 
 let t: TestApp;
 let org: TestOrg;
@@ -226,6 +233,22 @@ describe('abilities', () => {
     expect((await post(`${A.delete.path}?abilityId=${theirAbility.id}`)).status).toBe(404);
     const [stored] = await t.app.deps.db.select().from(abilities).where(eq(abilities.id, theirAbility.id));
     expect(stored?.name).toBe('他人的能力');
+    // An ability with people's measured levels is kept (deleting it would erase their profiles).
+    const rated = await addAbility(unique('已评定'));
+    await t.app.deps.db.insert(staffAbilities).values({
+      organizationId: org.id,
+      userId: org.staff.id,
+      abilityId: rated.id,
+      ratingLevel: 3,
+      level: 3,
+    });
+    const keep = await post(`${A.delete.path}?abilityId=${rated.id}`);
+    expect(keep.status).toBe(409);
+    expect(keep.body.message).toContain('测评或评定结果');
+    // An unused ability is deleted with its links.
+    const spare = await addAbility(unique('闲置'), { knowledgeIds: [mine.knowledgeId] });
+    expect((await post(`${A.delete.path}?abilityId=${spare.id}`)).status).toBe(200);
+    expect(await t.app.deps.db.select().from(abilities).where(eq(abilities.id, spare.id))).toHaveLength(0);
     // A member without the ability page may not write.
     expect((await post(A.add.path, body, org.staff)).status).toBe(403);
   });
