@@ -179,22 +179,23 @@ export async function listMatchPosts(db: DbOrTx, ctx: OrgScope) {
  * abilities met and measured.
  */
 function modelScores(ctx: OrgScope, postId: number): SQL {
+  // The model is joined directly (no CTE used twice, which PostgreSQL materialises): the aggregate stays
+  // parallel-safe. level10 is computed once per row.
   return sql`
-    model as (
-      select ability_id, weight::int as weight, (60 / required_level)::int as per_level,
-        required_level * 10 as required10
+    total as (
+      select coalesce(sum(weight), 0)::int as weight, count(*)::int as size
       from ${postAbilities} where post_id = ${postId}
     ),
-    total as (select coalesce(sum(weight), 0)::int as weight, count(*)::int as size from model),
     scores as (
       select sa.user_id,
-        sum(m.weight * least(l.level10 * m.per_level, 600)) as fit600,
-        count(*) filter (where l.level10 >= m.required10)::int as met,
+        sum(m.weight * least(sa.level10 * (60 / m.required_level), 600)) as fit600,
+        count(*) filter (where sa.level10 >= m.required_level * 10)::int as met,
         count(*)::int as measured
-      from ${staffAbilities} sa
-      join model m on m.ability_id = sa.ability_id
-      cross join lateral (select (sa.level * 10)::int as level10) l
-      where sa.organization_id = ${ctx.organizationId}
+      from (
+        select user_id, ability_id, (level * 10)::int as level10
+        from ${staffAbilities} where organization_id = ${ctx.organizationId}
+      ) sa
+      join ${postAbilities} m on m.ability_id = sa.ability_id and m.post_id = ${postId}
       group by sa.user_id
     )`;
 }
