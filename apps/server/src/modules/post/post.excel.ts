@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest } from '../../core/http';
 import { recordActivity } from '../../core/activity';
+import { violatedUniqueIndex } from '../../core/db-errors';
 import { dateStamp, type DownloadFile } from '../../core/download';
 import { readUploadedRows, styleHeaderRow, workbookBuffer, XLSX_MIME } from '../../core/excel';
 import type { ImportMode, ImportResult, ImportRowError } from '@kaopei/shared/contracts/file';
@@ -360,23 +361,32 @@ export async function runPostImport(
     errorsTruncated: errors.length > 2000,
   });
   if (good.length === 0 || (mode === 'all' && failed.size > 0)) return result(0);
-  await db.transaction(async (tx) => {
-    const created = await insertPosts(
-      tx,
-      ctx,
-      good.map(({ departmentIds: _ids, ...values }) => values),
-    );
-    const idOf = new Map(created.map((c) => [c.name, c.id]));
-    const links = good.flatMap((p) =>
-      p.departmentIds.map((departmentId) => ({ postId: idOf.get(p.name) as number, departmentId })),
-    );
-    await replacePostDepartments(tx, [...idOf.values()], links);
-    await recordActivity(tx, {
-      organizationId: ctx.organizationId,
-      actorId: ctx.userId,
-      action: '导入岗位',
-      detail: `从 Excel 导入了 ${good.length} 个岗位`,
+  try {
+    await db.transaction(async (tx) => {
+      const created = await insertPosts(
+        tx,
+        ctx,
+        good.map(({ departmentIds: _ids, ...values }) => values),
+      );
+      const idOf = new Map(created.map((c) => [c.name, c.id]));
+      const links = good.flatMap((p) =>
+        p.departmentIds.map((departmentId) => ({ postId: idOf.get(p.name) as number, departmentId })),
+      );
+      await replacePostDepartments(tx, [...idOf.values()], links);
+      await recordActivity(tx, {
+        organizationId: ctx.organizationId,
+        actorId: ctx.userId,
+        action: '导入岗位',
+        detail: `从 Excel 导入了 ${good.length} 个岗位`,
+      });
     });
-  });
+  } catch (error) {
+    // A name or code taken by another save since the check: nothing was written.
+    if (violatedUniqueIndex(error)?.startsWith('posts_org_'))
+      throw new Error('导入失败：岗位名称或编码已被其他操作占用，未导入任何数据，请重新导入', {
+        cause: error,
+      });
+    throw error;
+  }
   return result(good.length);
 }

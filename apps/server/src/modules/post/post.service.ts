@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { conflict, notFound } from '../../core/http';
 import { recordActivity } from '../../core/activity';
+import { violatedUniqueIndex } from '../../core/db-errors';
 import type {
   PostDetail,
   PostFilter,
@@ -191,6 +192,18 @@ async function checkUnique(db: DbOrTx, ctx: RequestContext, input: PostInput, ex
     throw conflict(`岗位编码「${input.code}」已被其他岗位使用`, 'code');
 }
 
+/** A name or code taken between the check and the write (a concurrent save) is the same 409. */
+async function uniquely<T>(input: PostInput, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const index = violatedUniqueIndex(error);
+    if (index === 'posts_org_name_uq') throw conflict(`岗位名称「${input.name}」已存在`, 'name');
+    if (index === 'posts_org_code_uq') throw conflict(`岗位编码「${input.code}」已被其他岗位使用`, 'code');
+    throw error;
+  }
+}
+
 function columnsOf(input: PostInput): PostValues {
   const values: PostValues = {};
   for (const key of [
@@ -228,12 +241,14 @@ export async function addPost(
 ): Promise<PostDetail> {
   await checkReferences(db, ctx, input);
   await checkUnique(db, ctx, input);
-  const id = await db.transaction(async (tx) => {
-    const [created] = await insertPosts(tx, ctx, [{ ...columnsOf(input), name: input.name }]);
-    if (!created) throw new Error('post insert failed');
-    await writeLinks(tx, created.id, input);
-    return created.id;
-  });
+  const id = await uniquely(input, () =>
+    db.transaction(async (tx) => {
+      const [created] = await insertPosts(tx, ctx, [{ ...columnsOf(input), name: input.name }]);
+      if (!created) throw new Error('post insert failed');
+      await writeLinks(tx, created.id, input);
+      return created.id;
+    }),
+  );
   return postDetail(db, ctx, id);
 }
 
@@ -245,10 +260,12 @@ export async function modifyPost(
   const current = await requirePost(db, ctx, input.postId);
   await checkReferences(db, ctx, input);
   await checkUnique(db, ctx, input, current.id);
-  await db.transaction(async (tx) => {
-    await updatePost(tx, ctx, current.id, columnsOf(input));
-    await writeLinks(tx, current.id, input);
-  });
+  await uniquely(input, () =>
+    db.transaction(async (tx) => {
+      await updatePost(tx, ctx, current.id, columnsOf(input));
+      await writeLinks(tx, current.id, input);
+    }),
+  );
   return postDetail(db, ctx, current.id);
 }
 
