@@ -64,7 +64,7 @@ export function StaffFilterForm({ onSearch }: { onSearch: (values: StaffFilterVa
           showSearch
           optionFilterProp="label"
           placeholder="岗位"
-          aria-label="岗位"
+          aria-label="按岗位筛选"
           style={{ width: 150 }}
           options={(options.data?.posts ?? []).map((post) => ({ label: post.postName, value: post.postId }))}
         />
