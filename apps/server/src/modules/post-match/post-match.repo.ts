@@ -178,7 +178,7 @@ export async function listMatchPosts(db: DbOrTx, ctx: OrgScope) {
  * then half-up, as matchPost rounds. Integer arithmetic keeps the 500,000-row aggregate cheap. Also the
  * abilities met and measured.
  */
-function modelScores(ctx: OrgScope, postId: number): SQL {
+function modelScores(ctx: OrgScope, postId: number, people?: SQL): SQL {
   // The model is joined directly (no CTE used twice, which PostgreSQL materialises): the aggregate stays
   // parallel-safe. level10 is computed once per row.
   return sql`
@@ -194,6 +194,7 @@ function modelScores(ctx: OrgScope, postId: number): SQL {
       from (
         select user_id, ability_id, (level * 10)::int as level10
         from ${staffAbilities} where organization_id = ${ctx.organizationId}
+        ${people ? sql`and user_id in (select u.id from ${users} u where ${people})` : sql``}
       ) sa
       join ${postAbilities} m on m.ability_id = sa.ability_id and m.post_id = ${postId}
       group by sa.user_id
@@ -242,8 +243,10 @@ export async function rankStaff(db: DbOrTx, ctx: OrgScope, f: RankingFilter): Pr
     const pattern = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(sql`(u.real_name ilike ${pattern} or u.job_number ilike ${pattern})`);
   }
+  // A department or the post's holders: only their rows are aggregated.
+  const narrowed = f.departmentIds || f.holdersOnly ? sql.join(where, sql` and `) : undefined;
   const result = await db.execute(sql`
-    with ${modelScores(ctx, f.postId)},
+    with ${modelScores(ctx, f.postId, narrowed)},
     ranked as (
       select u.id, u.real_name, u.job_number, u.department_id, u.post_id,
         ${RATE} as rate, coalesce(s.met, 0) as met, coalesce(s.measured, 0) as measured, t.size,
