@@ -42,7 +42,14 @@ test("an admin adds an ability with its five anchors and builds a post's model",
   await expect(dialog.getByLabel('第 5 级名称')).toHaveValue('专家');
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('能力已保存')).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(abilityName) })).toContainText('L5 专家');
+  // Its anchors, in the expanded row.
+  await page
+    .getByRole('row', { name: new RegExp(abilityName) })
+    .getByRole('button', { name: '展开行' })
+    .click();
+  await expect(page.getByRole('list', { name: `${abilityName}的五级行为描述` })).toContainText(
+    `L5 专家：${behaviours[4]}`,
+  );
 
   // The post's model, opened by its link: add the new ability and 沟通表达 from the library.
   await page.goto(`/manage/post/ability?postId=${post.postId}`);

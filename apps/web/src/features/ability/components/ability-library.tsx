@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Input, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageError } from '../../../app/page-states';
@@ -29,21 +29,9 @@ const abilityColumns = ({
   { title: '能力名称', dataIndex: 'name', key: 'name', width: 160 },
   { title: '维度', dataIndex: 'dimensionName', key: 'dimension', width: 100 },
   {
-    title: '五级行为描述',
-    key: 'levels',
-    render: (_: unknown, row: AbilityRow) => (
-      <ol className="kp-ability-levels">
-        {row.levels.map((anchor) => (
-          <li key={anchor.level}>
-            <Tooltip title={anchor.behaviour}>
-              <span>
-                L{anchor.level} {anchor.name}
-              </span>
-            </Tooltip>
-          </li>
-        ))}
-      </ol>
-    ),
+    title: '能力说明',
+    key: 'description',
+    render: (_: unknown, row: AbilityRow) => row.description ?? <span className="kp-muted">—</span>,
   },
   {
     title: '知识点 / 标签',
@@ -88,6 +76,22 @@ const abilityColumns = ({
     ),
   },
 ];
+
+/** An ability's five behavioural anchors (the expanded row). */
+function AnchorList({ ability }: { ability: AbilityRow }): ReactNode {
+  return (
+    <ol className="kp-ability-levels" aria-label={`${ability.name}的五级行为描述`}>
+      {ability.levels.map((anchor) => (
+        <li key={anchor.level}>
+          <strong>
+            L{anchor.level} {anchor.name}
+          </strong>
+          ：{anchor.behaviour}
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 /** 能力库: dimensions on the left, the abilities of the chosen one on the right. */
 export function AbilityLibrary(): ReactNode {
@@ -163,6 +167,10 @@ export function AbilityLibrary(): ReactNode {
             dataSource={list.data?.data ?? []}
             columns={columns}
             scroll={{ x: 1000 }}
+            expandable={{
+              expandedRowRender: (row) => <AnchorList ability={row} />,
+              columnTitle: <span className="kp-ability-sr-only">展开五级行为描述</span>,
+            }}
             locale={{ emptyText: keyword ? '没有符合条件的能力' : '暂无能力，点击「新增能力」建立能力库' }}
             pagination={{
               current: page + 1,
