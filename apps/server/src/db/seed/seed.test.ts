@@ -13,6 +13,7 @@ import { DEMO_ORG_NAME, seedDemo } from './index';
 import { DEMO_EXAM_NAMES } from './exams';
 import { DEMO_PAPER_NAMES } from './papers';
 import { SIMULATED_STAFF_COUNT } from './staff';
+import { DEMO_EVALUATION } from './post-exams';
 
 /**
  * The demo organisation after a first start (issue 14): what the pages a new user opens first read
@@ -78,8 +79,8 @@ describe('demo organisation', () => {
       figures: { staffCount: number; paperCount: number; examCount: number; questionBankCount: number };
       recentActivity: { action: string; detail: string | null }[];
     }>(admin, 'GET', '/user/api/v1/statistic/console');
-    // With the post paper and the post exam of Java开发工程师 (post-exams.ts).
-    expect(stats.figures).toMatchObject({ paperCount: 5, examCount: 4, questionBankCount: 2 });
+    // With the post paper and exam of Java开发工程师 and the 测评 bank, paper and exam (post-exams.ts).
+    expect(stats.figures).toMatchObject({ paperCount: 6, examCount: 5, questionBankCount: 3 });
     // The six named people and the simulated staff.
     expect(stats.figures.staffCount).toBe(6 + SIMULATED_STAFF_COUNT);
     const details = stats.recentActivity.map((entry) => entry.detail ?? '');
@@ -108,12 +109,14 @@ describe('demo organisation', () => {
         postIds: number[];
       }[]
     >(admin, 'POST', '/paper/api/v1/paper/search', { page: { pageNumber: 1, pageSize: 20 } });
-    // The post paper of Java开发工程师 (post-exams.ts) is listed with them.
-    expect(total).toBe(5);
-    const general = papers.filter((paper) => paper.postIds.length === 0);
+    // The post paper of Java开发工程师 and the 测评 paper (post-exams.ts) are listed with them.
+    expect(total).toBe(6);
+    const general = papers.filter(
+      (paper) => paper.postIds.length === 0 && paper.name !== DEMO_EVALUATION.paper,
+    );
     expect(new Set(general.map((paper) => paper.type))).toEqual(new Set([0, 4, 6]));
     expect(general.map((paper) => paper.name).sort()).toEqual(Object.values(DEMO_PAPER_NAMES).sort());
-    for (const paper of papers) {
+    for (const paper of general) {
       expect(paper).toMatchObject({ status: 1, totalScore: 100 });
       expect(paper.questionCount).toBeGreaterThan(10);
     }
