@@ -16,20 +16,14 @@ import {
   type MaterialRow,
 } from '../api';
 import { MaterialDialog } from '../components/material-dialog';
+import { MaterialLink } from '../components/material-link';
 import '../ability.css';
 
 const materialColumns = (edit: (row: MaterialRow) => void, remove: (id: number) => Promise<unknown>) => [
   {
     title: '素材',
     key: 'title',
-    render: (_: unknown, row: MaterialRow) =>
-      row.url ? (
-        <a href={row.url} target="_blank" rel="noreferrer">
-          {row.title}
-        </a>
-      ) : (
-        row.title
-      ),
+    render: (_: unknown, row: MaterialRow) => <MaterialLink material={row} />,
   },
   { title: '能力', dataIndex: 'abilityName', key: 'ability', width: 140 },
   {

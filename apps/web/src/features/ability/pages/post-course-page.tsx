@@ -5,6 +5,7 @@ import { PageEmpty, PageError, PageLoading } from '../../../app/page-states';
 import { abilityKeys, fetchPostCourse } from '../api';
 import { formatMinutes } from '../ability-rules';
 import { PostSelect, usePostIdParam } from '../components/post-select';
+import { MaterialLink } from '../components/material-link';
 import '../ability.css';
 
 /** /manage/post/course: the post's learning path — materials per ability up to the required level. */
@@ -57,15 +58,7 @@ function CourseList({ postId }: { postId: number }): ReactNode {
             renderItem={(material) => (
               <List.Item extra={material.minutes === null ? undefined : <span>{material.minutes} 分钟</span>}>
                 <List.Item.Meta
-                  title={
-                    material.url ? (
-                      <a href={material.url} target="_blank" rel="noreferrer">
-                        {material.title}
-                      </a>
-                    ) : (
-                      material.title
-                    )
-                  }
+                  title={<MaterialLink material={material} />}
                   description={`${material.kindLabel} · ${material.level === null ? '全部等级' : `L${material.level}`}${material.description ? ` · ${material.description}` : ''}`}
                 />
               </List.Item>
