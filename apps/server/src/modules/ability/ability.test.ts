@@ -223,6 +223,11 @@ describe('abilities', () => {
     const count = async () => (await t.app.deps.db.select().from(abilities)).length;
     const before = await count();
     expect((await get(`${A.get.path}?abilityId=${theirAbility.id}`)).status).toBe(404);
+    // Filters naming their rows find nothing of theirs.
+    const byTheirDimension = await post(`${A.search.path}?page=0&size=10`, {
+      dimensionId: theirs.dimensionId,
+    });
+    expect(byTheirDimension.body.res?.total).toBe(0);
     const body = { name: unique('越权'), dimensionId: mine.dimensionId, levels: anchors() };
     expect((await post(A.add.path, { ...body, dimensionId: theirs.dimensionId })).status).toBe(404);
     expect((await post(A.add.path, { ...body, knowledgeIds: [theirs.knowledgeId] })).status).toBe(404);
@@ -404,6 +409,10 @@ describe('materials and the learning path', () => {
       ).status,
     ).toBe(404);
     expect((await post(`${A.materialDelete.path}?materialId=${theirMaterial.id}`)).status).toBe(404);
+    const byTheirAbility = await post(`${A.materialSearch.path}?page=0&size=10`, {
+      abilityId: theirAbility.id,
+    });
+    expect(byTheirAbility.body.res?.total).toBe(0);
     const [kept] = await t.app.deps.db
       .select()
       .from(abilityMaterials)
