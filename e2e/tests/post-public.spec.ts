@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config';
@@ -85,6 +87,25 @@ test('a portrait opens only through its signed link, in a fresh browser, and not
   expect(response?.headers()['x-frame-options']).toBeUndefined();
   expect(response?.headers()['content-security-policy']).toContain('frame-ancestors *');
   await expect(page.getByRole('heading', { name: '张三 的人才画像' })).toBeVisible();
+  // Another site shows it in an iframe: a page served at another origin by a server the test starts (a
+  // real loopback server: Chromium lets only local pages frame a local one).
+  const embedder = http.createServer((_, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><meta charset="utf-8"><iframe title="画像" src="${link.url}" width="375" height="600"></iframe>`,
+    );
+  });
+  await new Promise<void>((resolve) => embedder.listen(0, '127.0.0.1', resolve));
+  const { port } = embedder.address() as AddressInfo;
+  try {
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await expect(
+      page.frameLocator('iframe[title="画像"]').getByRole('heading', { name: '张三 的人才画像' }),
+    ).toBeVisible();
+  } finally {
+    embedder.close();
+  }
+  await page.goto(`${url.pathname}${url.search}`);
   await expect(page.getByRole('heading', { name: '能力画像' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /考试记录/ })).toBeVisible();
   await expect(page.getByText(/链接有效期至/)).toBeVisible();
