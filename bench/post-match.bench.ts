@@ -186,8 +186,21 @@ export async function postMatch() {
       report[name] = { errors, ...summary };
       console.log(`  ${name.padEnd(44)} p50 ${summary.p50ms} ms  p95 ${summary.p95ms} ms  errors ${errors}`);
     }
+    // How fast this machine is right now: one plain pass over the same rows, straight to PostgreSQL.
+    const scan: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      await client.query('select count(*), sum(level) from staff_abilities where organization_id = $1', [
+        ids.org,
+      ]);
+      scan.push(performance.now() - t0);
+    }
+    const reference = summarize(scan);
+    console.log(`  reference: plain scan of the rows (no endpoint) p50 ${reference.p50ms} ms`);
     return {
       database: 'postgres',
+      loadAverage: os.loadavg().map((n) => +n.toFixed(2)),
+      referenceScanP50ms: reference.p50ms,
       staff: STAFF,
       abilities: ABILITIES,
       departments: DEPARTMENTS,
