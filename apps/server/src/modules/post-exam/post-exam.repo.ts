@@ -349,7 +349,8 @@ export async function listCandidateAttempts(
       .innerJoin(users, eq(users.id, examCandidates.userId))
       .leftJoin(departments, eq(departments.id, users.departmentId))
       .where(where)
-      .orderBy(asc(users.realName), asc(users.id))
+      // Those who sat it first, then by name.
+      .orderBy(sql`${latest} is null`, asc(users.realName), asc(users.id))
       .limit(filter.limit)
       .offset(filter.offset),
     db
