@@ -199,6 +199,21 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   firstStartAt: '首次开考时间',
   leadMinutes: '提前生成时间',
   windowMinutes: '开放时长',
+  // ability library and post models (contracts/ability.ts)
+  abilityId: '能力',
+  dimensionId: '能力维度',
+  materialId: '素材',
+  fileId: '文件',
+  url: '链接地址',
+  level: '等级',
+  levels: '能力等级',
+  'levels.level': '等级序号',
+  'levels.behaviour': '行为描述',
+  items: '明细',
+  'items.abilityId': '能力',
+  'items.requiredLevel': '要求等级',
+  'items.weight': '能力权重',
+  'items.mastery': '掌握程度',
 };
 
 /** The label of the field at `path` (names and array indexes), or undefined when none is known. */
