@@ -38,24 +38,26 @@ function AbilityModel({ position }: { position: PublicPosition }): ReactNode {
             </span>
           </h3>
           {ability.description ? <p>{ability.description}</p> : null}
-          <dl className="kp-position__anchors">
-            {ability.levels.map((anchor) => (
-              <div
-                key={anchor.level}
-                className={
-                  anchor.level === ability.requiredLevel
-                    ? 'kp-position__anchor is-required'
-                    : 'kp-position__anchor'
-                }
-              >
-                <dt>
-                  {anchor.level} 级 {anchor.name || ABILITY_LEVEL_NAMES[anchor.level]}
-                  {anchor.level === ability.requiredLevel ? '（岗位要求）' : ''}
-                </dt>
-                <dd>{anchor.behaviour}</dd>
-              </div>
-            ))}
-          </dl>
+          {ability.levels.length === 0 ? null : (
+            <dl className="kp-position__anchors">
+              {ability.levels.map((anchor) => (
+                <div
+                  key={anchor.level}
+                  className={
+                    anchor.level === ability.requiredLevel
+                      ? 'kp-position__anchor is-required'
+                      : 'kp-position__anchor'
+                  }
+                >
+                  <dt>
+                    {anchor.level} 级 {anchor.name || ABILITY_LEVEL_NAMES[anchor.level]}
+                    {anchor.level === ability.requiredLevel ? '（岗位要求）' : ''}
+                  </dt>
+                  <dd>{anchor.behaviour}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
         </li>
       ))}
     </ol>
