@@ -16,6 +16,7 @@ import {
   type ResultAbility,
 } from '../api';
 import { AbilityChart } from './ability-chart';
+import { metText } from '../post-exam-rules';
 
 function LevelCell({ level, met }: { level: number; met: boolean | null }): ReactNode {
   const text = `${level} 级 ${ABILITY_LEVEL_NAMES[level] ?? ''}`;
@@ -110,10 +111,7 @@ function candidateColumns(purpose: Purpose, abilities: ResultAbility[]): Columns
             title: '达标能力',
             key: 'metCount',
             width: 90,
-            render: (_: unknown, row: CandidateResult) =>
-              row.abilities.length > 0
-                ? `${row.metCount} / ${abilities.filter((a) => a.requiredLevel).length}`
-                : '-',
+            render: (_: unknown, row: CandidateResult) => metText(row, abilities),
           },
         ]
       : []),

@@ -37,6 +37,7 @@ import {
   type PostPaperRow,
 } from '../api';
 import { PostSelect } from '../components/post-select';
+import { initialTypeRules } from '../post-exam-rules';
 
 interface GenerateValues {
   mode: PostPaperMode;
@@ -111,22 +112,6 @@ function ModelCard({ model }: { model: PostModel }): ReactNode {
       />
     </Card>
   );
-}
-
-/** Starting type rules from the model's question supply: each type on offer, about half of it, at most 10. */
-function initialTypeRules(model: PostModel): GenerateValues['typeRules'] {
-  const supply = new Map<number, number>();
-  for (const ability of model.abilities)
-    for (const t of ability.typeCounts) supply.set(t.type, (supply.get(t.type) ?? 0) + t.count);
-  const rules = [...supply.entries()]
-    .filter(([, count]) => count >= 2)
-    .sort(([a], [b]) => a - b)
-    .map(([type, count]) => ({
-      type,
-      count: Math.min(10, Math.floor(count / 2)),
-      points: type === 0 ? 2 : 5,
-    }));
-  return rules.length > 0 ? rules.slice(0, 6) : [{ type: 1, count: 10, points: 5 }];
 }
 
 function GenerateForm({
