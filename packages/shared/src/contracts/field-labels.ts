@@ -214,6 +214,15 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   'items.requiredLevel': '要求等级',
   'items.weight': '能力权重',
   'items.mastery': '掌握程度',
+  // positions (issue 16)
+  familyId: '岗位序列',
+  grade: '职级',
+  headcount: '编制人数',
+  duties: '岗位职责',
+  requirements: '任职要求',
+  excludeHolders: '排除在岗人员',
+  groupBy: '分组方式',
+  rowId: '部门或岗位',
 };
 
 /** The label of the field at `path` (names and array indexes), or undefined when none is known. */
