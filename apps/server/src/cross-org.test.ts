@@ -42,6 +42,10 @@ const TABLE_OF_FIELD: [RegExp, string][] = [
   [/^(knowledge|node)Ids?$/, 'knowledge_nodes'],
   [/^ruleIds?$/, 'exam_auto_rules'],
   [/^postIds?$/, 'posts'],
+  [/^familyIds?$/, 'post_families'],
+  [/^abilityIds?$/, 'abilities'],
+  [/^dimensionIds?$/, 'ability_dimensions'],
+  [/^materialIds?$/, 'ability_materials'],
 ];
 
 const TABLE_OF_FEATURE: Record<string, string> = {
@@ -60,6 +64,9 @@ const TABLE_OF_FEATURE: Record<string, string> = {
   staff: 'users',
   role: 'roles',
   file: 'jobs',
+  post: 'posts',
+  ability: 'abilities',
+  'post-exam': 'exams',
 };
 
 /** Hints of one feature (a `type` means something else in each). */

@@ -16,6 +16,8 @@ import { paperCategoryContracts } from '@kaopei/shared/contracts/paper-category'
 import { questionContracts } from '@kaopei/shared/contracts/question';
 import { roleContracts } from '@kaopei/shared/contracts/role';
 import { tagContracts } from '@kaopei/shared/contracts/tag';
+import { postContracts } from '@kaopei/shared/contracts/post';
+import { abilityContracts } from '@kaopei/shared/contracts/ability';
 import { fillPath, queryString } from './contract-samples';
 import { unique, type TestApp, type TestOrg, type TestUser } from './harness';
 
@@ -56,12 +58,15 @@ export interface World {
   attemptId: number;
   roleId: number;
   departmentId: number;
+  postId: number;
+  abilityId: number;
 }
 
 /**
  * One organisation's worth of everything: a tagged bank with approved questions, a knowledge point, a
  * paper in a category and a paper bank, a published exam that the staff member has taken, a role, a
- * department and a message — all made through the API as the organisation's administrator would.
+ * department, a message, and a post in a family with an ability model, knowledge map and material — all
+ * made through the API as the organisation's administrator would.
  */
 export async function buildWorld(t: TestApp, org: TestOrg): Promise<World> {
   const admin = org.admin;
@@ -128,7 +133,10 @@ export async function buildWorld(t: TestApp, org: TestOrg): Promise<World> {
     body: { name: unique('部门'), parentId: org.departmentIds[0] },
   });
   await api(t, admin, noticeContracts.send, { body: { content: '请按时参加考试', userIds: [org.staff.id] } });
+  const { postId, abilityId } = await buildPostWorld(t, admin, knowledge.id);
   return {
+    postId,
+    abilityId,
     tagId: tag.tagId,
     bankId: bank.bankId,
     questionIds,
@@ -141,4 +149,31 @@ export async function buildWorld(t: TestApp, org: TestOrg): Promise<World> {
     roleId: role.roleId,
     departmentId: department.departmentId,
   };
+}
+
+/** A post family with a post whose model, knowledge map and learning material name one new ability. */
+async function buildPostWorld(t: TestApp, admin: TestUser, knowledgeId: number) {
+  const family = await api(t, admin, postContracts.familyAdd, { body: { name: unique('序列') } });
+  const post = await api(t, admin, postContracts.add, {
+    body: { name: unique('岗位'), familyId: family.familyId },
+  });
+  const [dimension] = await api(t, admin, abilityContracts.dimensionList, {});
+  const ability = await api(t, admin, abilityContracts.add, {
+    body: {
+      name: unique('能力'),
+      dimensionId: dimension?.id ?? 0,
+      levels: [1, 2, 3, 4, 5].map((level) => ({ level, name: `L${level}`, behaviour: `第${level}级行为` })),
+      knowledgeIds: [knowledgeId],
+    },
+  });
+  await api(t, admin, abilityContracts.modelSave, {
+    body: { postId: post.postId, items: [{ abilityId: ability.id, requiredLevel: 3, weight: 100 }] },
+  });
+  await api(t, admin, abilityContracts.knowledgeSave, {
+    body: { postId: post.postId, items: [{ knowledgeId, mastery: 2 }] },
+  });
+  await api(t, admin, abilityContracts.materialAdd, {
+    body: { abilityId: ability.id, kind: 'link', title: '学习资料', url: 'https://example.com/a' },
+  });
+  return { postId: post.postId, abilityId: ability.id };
 }
