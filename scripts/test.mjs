@@ -36,12 +36,21 @@ async function check(name, command, args, env = {}) {
 }
 
 /** A Vitest run; counts come from its JSON report. */
-async function vitest(name, project, env = {}) {
+async function vitest(name, project, env = {}, extraArgs = []) {
   const out = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
   const code = await runStep(
     name,
     'npx',
-    ['vitest', 'run', '--root', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    [
+      'vitest',
+      'run',
+      '--root',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+      ...extraArgs,
+    ],
     env,
   );
   try {
@@ -105,7 +114,11 @@ await Promise.all([
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   check('lint', 'npm', ['run', '--silent', 'lint']),
 ]);
-await Promise.all([vitest('shared unit', 'packages/shared'), vitest('web components', 'apps/web')]);
+// The shared unit tests take seconds; the web's jsdom files then have both cores to themselves.
+await Promise.all([
+  vitest('shared unit', 'packages/shared'),
+  vitest('web components', 'apps/web', {}, ['--maxWorkers=2']),
+]);
 // The server suite on both databases at once: one Vitest worker each (Vitest's default on two cores).
 await Promise.all([
   vitest('server integration (PGlite)', 'apps/server', { TEST_DATABASE_URL: '' }),

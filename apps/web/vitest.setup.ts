@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+// React's scheduler runs queued work on a later macrotask; on a busy machine a render queued by a test's
+// last update can outlive the file and find jsdom gone ("window is not defined"). Let it run first.
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 50)));
 
 // antd relies on matchMedia and ResizeObserver, which jsdom lacks.
 if (!window.matchMedia) {

@@ -209,7 +209,7 @@ test('one header style on every admin page, and the small visual faults', async 
   // A menu group whose pages are all unbuilt looks disabled and opens nothing.
   await page.goto('/manage/console');
   const nav = page.getByTestId('main-nav');
-  const group = nav.locator('.ant-menu-submenu', { hasText: '岗位管理' });
+  const group = nav.locator('.ant-menu-submenu', { hasText: '数据分析' });
   await expect(group).toHaveClass(/ant-menu-submenu-disabled/);
   await group.hover();
   await page.waitForTimeout(800);
