@@ -113,6 +113,7 @@ CREATE TABLE "staff_abilities" (
 	"rated_at" timestamp with time zone,
 	"rating_comment" varchar(500),
 	"level" numeric(3, 1) NOT NULL,
+	"level10" smallint GENERATED ALWAYS AS ((level * 10)::smallint) STORED NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "staff_abilities_user_id_ability_id_pk" PRIMARY KEY("user_id","ability_id")
 );
@@ -166,7 +167,7 @@ CREATE INDEX "attempt_abilities_exam_idx" ON "attempt_abilities" USING btree ("e
 CREATE INDEX "attempt_abilities_user_idx" ON "attempt_abilities" USING btree ("organization_id","user_id");--> statement-breakpoint
 CREATE INDEX "post_abilities_ability_idx" ON "post_abilities" USING btree ("ability_id");--> statement-breakpoint
 CREATE INDEX "post_knowledge_knowledge_idx" ON "post_knowledge" USING btree ("knowledge_id");--> statement-breakpoint
-CREATE INDEX "staff_abilities_org_ability_idx" ON "staff_abilities" USING btree ("organization_id","ability_id","user_id","level");--> statement-breakpoint
+CREATE INDEX "staff_abilities_org_ability_idx" ON "staff_abilities" USING btree ("organization_id","ability_id","user_id","level10");--> statement-breakpoint
 ALTER TABLE "posts" ADD CONSTRAINT "posts_family_id_post_families_id_fk" FOREIGN KEY ("family_id") REFERENCES "public"."post_families"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "users_org_post_idx" ON "users" USING btree ("organization_id","post_id");--> statement-breakpoint
 CREATE INDEX "exams_org_purpose_idx" ON "exams" USING btree ("organization_id","purpose","created_at");--> statement-breakpoint

@@ -180,7 +180,7 @@ export async function listMatchPosts(db: DbOrTx, ctx: OrgScope) {
  */
 function modelScores(ctx: OrgScope, postId: number, people?: SQL): SQL {
   // The model is joined directly (no CTE used twice, which PostgreSQL materialises): the aggregate stays
-  // parallel-safe. level10 is computed once per row.
+  // parallel-safe.
   return sql`
     total as (
       select coalesce(sum(weight), 0)::int as weight, count(*)::int as size
@@ -192,7 +192,7 @@ function modelScores(ctx: OrgScope, postId: number, people?: SQL): SQL {
         count(*) filter (where sa.level10 >= m.required_level * 10)::int as met,
         count(*)::int as measured
       from (
-        select user_id, ability_id, (level * 10)::int as level10
+        select user_id, ability_id, level10
         from ${staffAbilities} where organization_id = ${ctx.organizationId}
         ${people ? sql`and user_id in (select u.id from ${users} u where ${people})` : sql``}
       ) sa
@@ -358,10 +358,10 @@ export async function heatmapCells(
           and dimension_id = ${dimensionId})`;
   const result = await db.execute(sql`
     select ${key}::int as "rowId", sa.ability_id::int as "abilityId",
-      round(sum((sa.level * 10)::int)::numeric / (10 * count(*)), 1)::float8 as "averageLevel",
+      round(sum(sa.level10)::numeric / (10 * count(*)), 1)::float8 as "averageLevel",
       count(*)::int as "measuredCount",
       ${byPost ? sql`max(pa.required_level)::int` : sql`null::int`} as "requiredLevel",
-      ${byPost ? sql`(count(*) filter (where (sa.level * 10)::int >= pa.required_level * 10))::int` : sql`null::int`} as "metCount"
+      ${byPost ? sql`(count(*) filter (where sa.level10 >= pa.required_level * 10))::int` : sql`null::int`} as "metCount"
     from ${staffAbilities} sa
     join ${users} u on u.id = sa.user_id
     ${byPost ? sql`left join ${postAbilities} pa on pa.post_id = u.post_id and pa.ability_id = sa.ability_id` : sql``}
