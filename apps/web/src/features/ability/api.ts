@@ -37,15 +37,8 @@ export type AbilityInput = BodyIn<typeof ability.add>;
 export type MaterialInput = BodyIn<typeof ability.materialAdd>;
 export type ModelItemInput = BodyIn<typeof ability.modelSave>['items'][number];
 export type KnowledgeItemInput = BodyIn<typeof ability.knowledgeSave>['items'][number];
-export interface AbilityFilter {
-  dimensionId?: number | undefined;
-  keyword?: string | undefined;
-}
-export interface MaterialFilter {
-  abilityId?: number | undefined;
-  kind?: MaterialKind | undefined;
-  keyword?: string | undefined;
-}
+export type AbilityFilter = NonNullable<BodyIn<typeof ability.search>>;
+export type MaterialFilter = NonNullable<BodyIn<typeof ability.materialSearch>>;
 
 export const abilityKeys = {
   all: ['ability'] as const,
