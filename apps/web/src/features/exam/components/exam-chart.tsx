@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Spin, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { LazyChart } from '../../../components/lazy-chart';
 import type { EChartsCoreOption } from './echarts-setup';
 
-/**
- * One ECharts chart, loaded on first use. `summary` is the chart in words: the canvas's accessible name
- * and what is shown when the chart cannot load.
- */
+const loadSetup = () => import('./echarts-setup');
+
+/** One chart of the exam pages (bar and pie charts, components/lazy-chart.tsx loads them on first use). */
 export function ExamChart({
   option,
   summary,
@@ -15,49 +14,5 @@ export function ExamChart({
   summary: string;
   height?: number;
 }): ReactNode {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
-
-  useEffect(() => {
-    const el = containerRef.current;
-    if (!el) return undefined;
-    let disposed = false;
-    let dispose: (() => void) | null = null;
-    import('./echarts-setup')
-      .then(({ init }) => {
-        if (disposed) return;
-        const chart = init(el, undefined, { renderer: 'canvas' });
-        chart.setOption(option);
-        const observer = new ResizeObserver(() => chart.resize());
-        observer.observe(el);
-        dispose = () => {
-          observer.disconnect();
-          chart.dispose();
-        };
-        setStatus('ready');
-      })
-      .catch(() => {
-        if (!disposed) setStatus('error');
-      });
-    return () => {
-      disposed = true;
-      dispose?.();
-    };
-  }, [option]);
-
-  return (
-    <div className="kp-chart">
-      <div ref={containerRef} style={{ width: '100%', height }} role="img" aria-label={summary} />
-      {status === 'loading' ? (
-        <div className="kp-chart__overlay">
-          <Spin />
-        </div>
-      ) : null}
-      {status === 'error' ? (
-        <div className="kp-chart__overlay">
-          <Typography.Text type="secondary">图表加载失败：{summary}</Typography.Text>
-        </div>
-      ) : null}
-    </div>
-  );
+  return <LazyChart load={loadSetup} option={option} summary={summary} height={height} />;
 }

@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Spin, Typography } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { LazyChart } from '../../../components/lazy-chart';
 import type { ResultAbility } from '../api';
+
+const loadSetup = () => import('./echarts-setup');
 
 /** Average level per ability beside the post's required level (bars), loaded on first use. */
 export function AbilityChart({ abilities }: { abilities: ResultAbility[] }): ReactNode {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const withRequirement = abilities.some((a) => a.requiredLevel !== null);
   const summary = abilities
     .map(
@@ -46,44 +46,5 @@ export function AbilityChart({ abilities }: { abilities: ResultAbility[] }): Rea
     [abilities, withRequirement],
   );
 
-  useEffect(() => {
-    const el = containerRef.current;
-    if (!el) return undefined;
-    let disposed = false;
-    let dispose: (() => void) | null = null;
-    import('./echarts-setup')
-      .then(({ init }) => {
-        if (disposed) return;
-        const chart = init(el, undefined, { renderer: 'canvas' });
-        chart.setOption(option);
-        const observer = new ResizeObserver(() => chart.resize());
-        observer.observe(el);
-        dispose = () => {
-          observer.disconnect();
-          chart.dispose();
-        };
-        setStatus('ready');
-      })
-      .catch(() => {
-        if (!disposed) setStatus('error');
-      });
-    return () => {
-      disposed = true;
-      dispose?.();
-    };
-  }, [option]);
-
-  return (
-    <div style={{ position: 'relative' }}>
-      <div ref={containerRef} style={{ width: '100%', height: 260 }} role="img" aria-label={summary} />
-      {status === 'loading' ? (
-        <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
-          <Spin />
-        </div>
-      ) : null}
-      {status === 'error' ? (
-        <Typography.Text type="secondary">图表加载失败：{summary}</Typography.Text>
-      ) : null}
-    </div>
-  );
+  return <LazyChart load={loadSetup} option={option} summary={summary} height={260} />;
 }

@@ -22,4 +22,4 @@ registerEchartsParts([
 ]);
 
 export { init };
-export type { EChartsCoreOption, ECElementEvent } from 'echarts/core';
+export type { EChartsCoreOption } from 'echarts/core';

@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Spin, Typography } from 'antd';
+import type { EChartsCoreOption, init } from 'echarts/core';
+
+/** A feature's ECharts setup module (the chart types it registers), imported on first use as its own chunk. */
+export type EchartsSetupLoader = () => Promise<{ init: typeof init }>;
+
+/**
+ * One ECharts chart, loaded on first use through `load`. `summary` is the chart in words: the canvas's
+ * accessible name and what is shown when the chart cannot load. `onItemClick` receives the clicked item's data.
+ */
+export function LazyChart({
+  load,
+  option,
+  summary,
+  height,
+  onItemClick,
+  testId,
+}: {
+  load: EchartsSetupLoader;
+  option: EChartsCoreOption;
+  summary: string;
+  height: number;
+  onItemClick?: ((data: unknown) => void) | undefined;
+  testId?: string | undefined;
+}): ReactNode {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const clickRef = useRef(onItemClick);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+
+  useEffect(() => {
+    clickRef.current = onItemClick;
+  }, [onItemClick]);
+
+  useEffect(() => {
+    const el = containerRef.current;
+    if (!el) return undefined;
+    let disposed = false;
+    let dispose: (() => void) | null = null;
+    load()
+      .then(({ init: initChart }) => {
+        if (disposed) return;
+        const chart = initChart(el, undefined, { renderer: 'canvas' });
+        chart.setOption(option);
+        chart.on('click', (event) => clickRef.current?.((event as { data?: unknown }).data));
+        const observer = new ResizeObserver(() => chart.resize());
+        observer.observe(el);
+        dispose = () => {
+          observer.disconnect();
+          chart.dispose();
+        };
+        setStatus('ready');
+      })
+      .catch(() => {
+        if (!disposed) setStatus('error');
+      });
+    return () => {
+      disposed = true;
+      dispose?.();
+    };
+  }, [load, option]);
+
+  return (
+    <div className="kp-chart" data-testid={testId}>
+      <div ref={containerRef} style={{ width: '100%', height }} role="img" aria-label={summary} />
+      {status === 'loading' ? (
+        <div className="kp-chart__overlay">
+          <Spin />
+        </div>
+      ) : null}
+      {status === 'error' ? (
+        <div className="kp-chart__overlay">
+          <Typography.Text type="secondary">图表加载失败：{summary}</Typography.Text>
+        </div>
+      ) : null}
+    </div>
+  );
+}
