@@ -7,43 +7,16 @@
 // BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test), seeded once and reused by later runs;
 // BENCH_RESEED=1 rebuilds it. BENCH_REQUESTS (default 100) requests per scenario after a warm-up pass,
 // BENCH_CONCURRENCY (default 1) at a time.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { hashPassword } from '../apps/server/src/core/crypto';
-import { benchDatabase, signIn, summarize, type BenchServer } from './support';
+import { benchDatabase, signIn, summarize, startServer } from './support';
 
 const ORG_NAME = '基准人岗匹配组织';
 const ADMIN_ACCOUNT = 'pmbench_admin';
 const STAFF = 10_000;
 const ABILITIES = 50;
 const DEPARTMENTS = 100;
-
-/** The server on the bench database, without the demo organisation (this benchmark brings its own). */
-async function startServer(databaseUrl: string): Promise<BenchServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    SEED_DEMO: 'false',
-    DATABASE_URL: databaseUrl,
-  });
-  const app = await buildApp(config, { serveWeb: false });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return {
-    address,
-    config,
-    async close() {
-      await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function seed(client: pg.Client, password: string): Promise<void> {
   console.log(
@@ -130,7 +103,7 @@ export async function postMatch() {
   const requests = Number(process.env.BENCH_REQUESTS ?? 100);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 1);
   const databaseUrl = await benchDatabase(serverUrl, 'kaopei_bench_post_match');
-  const server = await startServer(databaseUrl);
+  const server = await startServer(databaseUrl, { seedDemo: false });
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

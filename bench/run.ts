@@ -1,11 +1,18 @@
 // `npm run bench`: runs each benchmark and writes its JSON result to bench/results/.
 import fs from 'node:fs';
 import path from 'node:path';
+import { analysisStaff } from './analysis-staff.bench';
 import { apiLatency } from './api-latency.bench';
+import { courseProgress } from './course-progress.bench';
+import { examAnalysis } from './exam-analysis.bench';
 import { examLoad } from './exam-load.bench';
+import { irt } from './irt.bench';
 import { paperGeneration } from './paper-generation.bench';
 import { postMatch } from './post-match.bench';
 import { questionSearch } from './question-search.bench';
+import { studyTask } from './study-task.bench';
+import { studyTarget } from './study-target.bench';
+import { videoServe } from './video-serve.bench';
 
 const benchmarks: Record<string, () => Promise<unknown>> = {
   'api-latency': apiLatency,
@@ -13,6 +20,13 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   'paper-generation': paperGeneration,
   'exam-load': examLoad,
   'post-match': postMatch,
+  'video-serve': videoServe,
+  'course-progress': courseProgress,
+  'study-task': studyTask,
+  'study-target': studyTarget,
+  'analysis-staff': analysisStaff,
+  irt,
+  'exam-analysis': examAnalysis,
 };
 
 const only = process.argv[2];

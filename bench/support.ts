@@ -27,15 +27,21 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** The real server listening on a free port, on `databaseUrl` (PostgreSQL) or PGlite. */
-export async function startServer(databaseUrl?: string): Promise<BenchServer> {
+/**
+ * The real server listening on a free port, on `databaseUrl` (PostgreSQL) or PGlite; without the demo
+ * organisation when `seedDemo` is false (a benchmark that brings its own).
+ */
+export async function startServer(
+  databaseUrl?: string,
+  { seedDemo = true }: { seedDemo?: boolean } = {},
+): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-bench-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     PORT: '0',
-    SEED_DEMO: 'true',
+    SEED_DEMO: seedDemo ? 'true' : 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const app = await buildApp(config, { serveWeb: false });

@@ -49,7 +49,8 @@ export default defineConfig({
   timeout: 180_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
-  workers: 2,
+  // E2E_WORKERS: how many journeys at once (scripts/test.mjs sets it; 2 when run by hand).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry: on two shared cores a journey has failed once on timing (a click on a moving menu, a
   // start that did not navigate) and passed in every other run; a retried pass is reported as flaky.
   retries: 1,

@@ -77,6 +77,61 @@ export async function signIn(page: Page, account: string, password = DEMO_PASSWO
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
+let sessionSeeds = 0;
+
+/**
+ * Opens `path` (or, without one, the page's next navigation) already signed in as `account`, for journeys that are not about signing in (those use
+ * `signIn`): the tokens, user and menu the sign-in page would store are fetched through the API (the
+ * same password grant) and written to local storage before the app's first script runs, so the
+ * sign-in page and the landing page are not loaded and rendered first. Each call is a session of its
+ * own (no refresh token shared between tests). The entries are written once per tab: signing out or a
+ * revoked token later in the journey behaves as in a real browser. Calling it again (another account)
+ * replaces the session at the next navigation.
+ */
+export async function signedIn(
+  page: Page,
+  account: string,
+  path?: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  const request = page.request;
+  const res = await request.post('/auth/oauth/token?grant_type=password', {
+    headers: { authorization: CLIENT_BASIC },
+    form: { username: account, password, role: '1' },
+  });
+  if (!res.ok()) throw new Error(`sign-in of ${account} failed: ${res.status()} ${await res.text()}`);
+  const token = (await res.json()) as { access_token: string; refresh_token: string; expires_in: number };
+  const [userInfo, menuInfo] = await Promise.all([
+    apiCall<unknown>(request, token.access_token, 'GET', '/user/api/v1/user/detail'),
+    apiCall<unknown>(request, token.access_token, 'GET', '/user/api/v2/sys/permission/get/menu?endpoint=1'),
+  ]);
+  // As the web stores them (apps/web/src/lib/storage.ts, lib/http.ts toStoredAuth).
+  const entries: [string, string][] = [
+    [
+      'kaopei.auth',
+      JSON.stringify({
+        access_token: token.access_token,
+        refresh_token: token.refresh_token,
+        expires_at: Date.now() + Math.max(0, token.expires_in) * 1000,
+      }),
+    ],
+    ['kaopei.userInfo', JSON.stringify(userInfo)],
+    ['kaopei.menuInfo', JSON.stringify(menuInfo)],
+  ];
+  sessionSeeds += 1;
+  const marker = `kaopei.e2e.session.${process.pid}.${sessionSeeds}`;
+  const origin = new URL(res.url()).origin;
+  await page.addInitScript(
+    (seed) => {
+      if (window.location.origin !== seed.origin || window.sessionStorage.getItem(seed.marker)) return;
+      window.sessionStorage.setItem(seed.marker, '1');
+      for (const [key, value] of seed.entries) window.localStorage.setItem(key, value);
+    },
+    { origin, marker, entries },
+  );
+  if (path !== undefined) await page.goto(path);
+}
+
 /** Calls the API as `token` and returns `res.data`, failing on any error (for setting up data). */
 export async function apiCall<T>(
   request: APIRequestContext,

@@ -1,5 +1,5 @@
 // Helpers shared by `npm start` and `npm test`. Plain Node only: these run before dependencies exist.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,16 +103,33 @@ export async function ensureBuilt({ force = false } = {}) {
   }
 }
 
-/** Installs Debian's Chromium for the end-to-end tests when it is missing and we are root. */
-export function ensureChromium() {
-  if (fs.existsSync('/usr/bin/chromium')) return true;
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
-    log('Chromium is missing: install it with `sudo apt-get install -y chromium` to run the e2e tests.');
-    return false;
+/**
+ * Debian packages the suite and the product use, by a file each puts on the machine: Chromium for the
+ * browser tests; ffmpeg for video posters and durations; nginx with the RTMP module for live classes.
+ */
+const DEBIAN_PACKAGES = [
+  { file: '/usr/bin/chromium', packages: ['chromium', 'fonts-noto-cjk'] },
+  { file: '/usr/bin/ffmpeg', packages: ['ffmpeg'] },
+  { file: '/usr/sbin/nginx', packages: ['nginx'] },
+  { file: '/usr/lib/nginx/modules/ngx_rtmp_module.so', packages: ['libnginx-mod-rtmp'] },
+];
+
+/**
+ * Installs the missing Debian packages (one apt-get run; as root only, else says how). Resolves with
+ * whether Chromium is there afterwards.
+ */
+export async function ensureDebianPackages() {
+  const missing = DEBIAN_PACKAGES.filter((entry) => !fs.existsSync(entry.file)).flatMap((e) => e.packages);
+  if (missing.length > 0) {
+    if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
+      log(`Missing Debian packages: install them with \`sudo apt-get install -y ${missing.join(' ')}\`.`);
+    } else {
+      log(`Installing ${missing.join(', ')} from Debian (apt-get)…`);
+      const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+      const quiet = { stdio: 'ignore', env };
+      await run('apt-get', ['update', '-qq'], quiet);
+      await run('apt-get', ['install', '-y', '-qq', ...missing], quiet);
+    }
   }
-  log('Installing Chromium from Debian (apt-get)…');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env });
   return fs.existsSync('/usr/bin/chromium');
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBuilt, ensureChromium, ensureInstalled, log, run, runToFile } from './lib.mjs';
+import { ensureDebianPackages, ensureInstalled, log, runToFile } from './lib.mjs';
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-test-'));
 const results = [];
@@ -80,17 +80,18 @@ async function freeE2ePort() {
 }
 
 async function playwright() {
-  log('── e2e (Playwright, Chromium)');
   const port = process.env.E2E_PORT ?? String(await freeE2ePort());
   const out = path.join(reportDir, 'e2e.json');
-  const code = await run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
-    env: {
-      ...process.env,
+  const code = await runStep(
+    'e2e (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+    {
       E2E_PORT: port,
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
     },
-  });
+  );
   try {
     const stats = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
     const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
@@ -98,6 +99,22 @@ async function playwright() {
   } catch {
     record('e2e', 0, 1);
   }
+}
+
+/**
+ * The browser lane: build, bundle budget, then the e2e journeys. It runs after the CPU lane: run beside
+ * it (tried), the two cores were so loaded that unit tests and journeys timed out and the whole run took
+ * longer, not shorter.
+ */
+async function browserLane(packages) {
+  // `npm run build`: the web app, then the server (as ensureBuilt({ force: true }) did, its log kept whole).
+  const built = await check('build', 'npm', ['run', '--silent', 'build']);
+  // The JS the sign-in and the candidate's exam page load, brotli-compressed, against their budgets.
+  if (built) await check('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
+  else record('bundle budget', 0, 1);
+  const chromium = await packages;
+  if (built && chromium) await playwright();
+  else record('e2e', 0, 1);
 }
 
 try {
@@ -108,8 +125,11 @@ try {
   process.exit(1);
 }
 const started = Date.now();
+// apt-get (when something is missing) runs beside the first steps; the server tests need ffmpeg.
+const packages = ensureDebianPackages();
 
 const postgres = process.env.TEST_DATABASE_URL;
+// The CPU lane (its steps two at a time), then the browser lane (build, budget, e2e).
 await Promise.all([
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   check('lint', 'npm', ['run', '--silent', 'lint']),
@@ -119,6 +139,8 @@ await Promise.all([
   vitest('shared unit', 'packages/shared'),
   vitest('web components', 'apps/web', {}, ['--maxWorkers=2']),
 ]);
+// The server tests need ffmpeg.
+await packages;
 // The server suite on both databases at once: one Vitest worker each (Vitest's default on two cores).
 await Promise.all([
   vitest('server integration (PGlite)', 'apps/server', { TEST_DATABASE_URL: '' }),
@@ -133,19 +155,7 @@ if (postgres) {
     TEST_DATABASE_URL: postgres,
   });
 }
-let built = true;
-try {
-  await ensureBuilt({ force: true });
-} catch (error) {
-  built = false;
-  log(error.message);
-}
-record('build', built ? 1 : 0, built ? 0 : 1);
-// The JS the sign-in and the candidate's exam page load, brotli-compressed, against their budgets.
-if (built) await check('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
-else record('bundle budget', 0, 1);
-if (built && ensureChromium()) await playwright();
-else record('e2e', 0, 1);
+await browserLane(packages);
 
 fs.rmSync(reportDir, { recursive: true, force: true });
 const passed = results.reduce((n, r) => n + r.passed, 0);

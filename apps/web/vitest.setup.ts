@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
+
+// findBy…/waitFor give up after 1 s by default: too short when `npm test` runs the browser lane beside
+// this suite on two cores (a passing wait returns as soon as it holds, so a longer limit costs nothing).
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => cleanup());
 // React's scheduler runs queued work on a later macrotask; on a busy machine a render queued by a test's

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, apiToken, signIn } from '../support';
+import { apiPost, apiToken, signedIn } from '../support';
 
 /** Clicks the option of the open antd select (its listbox options are hidden a11y helpers). */
 async function pickOption(page: Page, text: string): Promise<void> {
@@ -17,8 +17,7 @@ test("an admin adds an ability with its five anchors and builds a post's model",
     name: `数据分析师${suffix}`,
   });
 
-  await signIn(page, 'admin');
-  await page.goto('/manage/post/ability');
+  await signedIn(page, 'admin', '/manage/post/ability');
   await expect(page.getByRole('heading', { name: '能力模型' })).toBeVisible();
   // The seeded library: the four dimensions and their abilities.
   await expect(page.getByRole('button', { name: /^通用素质 \d+$/ })).toBeVisible();

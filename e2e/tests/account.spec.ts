@@ -40,7 +40,13 @@ test('a forgotten password is reset from the e-mailed link', async ({ page }) =>
   await page.goto('/login');
   await page.getByTestId('forgot-password').click();
   await expect(page).toHaveURL(/\/forgetPwd$/);
-  await page.getByPlaceholder('账号 / 手机号 / 邮箱').fill('wangwu@example.com');
+  // On a loaded machine the first keystrokes can land before the form has settled and be lost: type
+  // until the field holds the address, then send.
+  const account = page.getByPlaceholder('账号 / 手机号 / 邮箱');
+  await expect(async () => {
+    await account.fill('wangwu@example.com');
+    await expect(account).toHaveValue('wangwu@example.com', { timeout: 1000 });
+  }).toPass();
   await page.getByTestId('send-reset-code').click();
   await expect(page.getByTestId('reset-notice')).toContainText('如果该账号存在');
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, apiToken, seedExam, signIn, staffUserId } from '../support';
+import { apiCall, apiToken, seedExam, signedIn, staffUserId } from '../support';
 
 /**
  * Code judging end to end: a candidate writes a Python solution in the editor, runs the sample case
@@ -42,8 +42,7 @@ test('a candidate runs the sample case of a code question, submits, and sees the
     audience: { mode: 'assigned', userIds: [await staffUserId(request, adminToken, CANDIDATE)] },
   });
 
-  await signIn(page, CANDIDATE);
-  await page.goto(`/m/exams/${examId}`);
+  await signedIn(page, CANDIDATE, `/m/exams/${examId}`);
   await page.getByRole('button', { name: '开始考试' }).click();
   await page.getByRole('button', { name: '确定开始' }).click();
   await expect(page).toHaveURL(/\/m\/attempts\/\d+$/);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from '../support';
+import { signedIn } from '../support';
 
 /** Picks an option of the open select dropdown (closed dropdowns stay in the DOM, hidden). */
 async function pickOption(page: Page, text: string): Promise<void> {
@@ -8,8 +8,7 @@ async function pickOption(page: Page, text: string): Promise<void> {
 
 test('an enterprise admin creates an education–industry project with a member', async ({ page }) => {
   const name = `数字化人才订单班${Date.now().toString(36)}`;
-  await signIn(page, 'admin');
-  await page.goto('/eduIndusty/project/list');
+  await signedIn(page, 'admin', '/eduIndusty/project/list');
   await expect(page.getByRole('heading', { name: '产教融合项目' })).toBeVisible();
 
   await page.getByRole('button', { name: /新建项目/ }).click();

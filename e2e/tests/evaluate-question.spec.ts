@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, signIn } from '../support';
+import { apiToken, signedIn } from '../support';
 
 async function bankWithQuestion(
   request: APIRequestContext,
@@ -26,8 +26,7 @@ test('测评试题 lists only the questions of evaluation banks', async ({ page,
   await bankWithQuestion(request, token, { name: evaluationBank, category: '测评' }, `测评题${tag}`);
   await bankWithQuestion(request, token, { name: plainBank, category: '安全' }, `普通题${tag}`);
 
-  await signIn(page, 'admin');
-  await page.goto('/manage/evaluate/question/list');
+  await signedIn(page, 'admin', '/manage/evaluate/question/list');
   const filters = page.locator('form').first();
   // No 公开试题 side here, and the bank filter offers evaluation banks only.
   await expect(filters.locator('.ant-segmented')).toHaveCount(0);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiCall, apiToken, departmentStaffCount, signIn } from '../support';
+import { apiCall, apiToken, departmentStaffCount, signedIn } from '../support';
 
 /**
  * The administrator's side of an exam: a paper set up through the API, then through the UI an exam
@@ -100,8 +100,7 @@ test('an admin publishes an exam for a department, marks it and reads the result
   await seedPaper(request, adminToken, paperName);
 
   // ---- create and publish through the editor ----
-  await signIn(page, 'admin');
-  await page.goto('/manage/exam/list');
+  await signedIn(page, 'admin', '/manage/exam/list');
   await page.getByRole('button', { name: '新建考试' }).click();
   await expect(page).toHaveURL(/\/manage\/exam\/editor$/);
   // Chinese validation before anything is sent.

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { apiCall, apiPost, apiToken, DEMO_PASSWORD, seedExam, signIn, staffUserId } from '../support';
+import { apiCall, apiPost, apiToken, DEMO_PASSWORD, seedExam, signedIn, staffUserId } from '../support';
 
 /**
  * Anti-cheating (issue 7): a candidate in an exam allowing two leaves switches away three times. After
@@ -138,8 +138,7 @@ test('rules set in the exam editor are enforced, and saving keeps the settings s
   await apiPost(request, adminToken, `/exam/api/v1/exam/unpublish?examId=${examId}`);
 
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, 'admin');
-  await page.goto(`/manage/exam/editor?examId=${examId}`);
+  await signedIn(page, 'admin', `/manage/exam/editor?examId=${examId}`);
   const leaveLimit = page.getByLabel('切屏次数上限');
   await expect(leaveLimit).toHaveValue('5');
   await expect(page.getByLabel('抓拍间隔（秒）')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { apiCall, apiPost, apiToken, departmentStaffCount, signIn } from '../support';
+import { apiCall, apiPost, apiToken, departmentStaffCount, signedIn } from '../support';
 
 /**
  * Automatic exams: the admin creates a monthly rule for a department through /manage/exam/auto, checks
@@ -66,8 +66,7 @@ test('an admin schedules a monthly exam for a department and generates it now; a
   }
 
   // ---- the rule, through the page ----
-  await signIn(page, 'admin');
-  await page.goto('/manage/exam/auto');
+  await signedIn(page, 'admin', '/manage/exam/auto');
   await page.getByRole('button', { name: '新建规则' }).click();
   const drawer = page.locator('.ant-drawer:visible');
   await drawer.getByLabel('规则名称').fill(ruleName);
@@ -165,8 +164,7 @@ test('an admin schedules a monthly exam for a department and generates it now; a
     timezoneId: 'Asia/Shanghai',
   });
   const member = await phone.newPage();
-  await signIn(member, 'zhangsan');
-  await member.goto('/m?tab=upcoming');
+  await signedIn(member, 'zhangsan', '/m?tab=upcoming');
   await expect(member.getByText(examName)).toBeVisible();
   await phone.close();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support';
+import { signedIn } from '../support';
 
 /** Issue 14, point 9: "start now" without typing a date, and no unsaved edit lost by leaving the editor. */
 
@@ -10,8 +10,7 @@ function shanghaiTime(ms: number): string {
 test('the exam editor starts an exam now in one click and asks before unsaved edits are dropped', async ({
   page,
 }) => {
-  await signIn(page, 'admin');
-  await page.goto('/manage/exam/list');
+  await signedIn(page, 'admin', '/manage/exam/list');
   await page.getByRole('button', { name: '新建考试' }).click();
   await expect(page).toHaveURL(/\/manage\/exam\/editor$/);
 

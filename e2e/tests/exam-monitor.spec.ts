@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { apiToken, DEMO_PASSWORD, seedExam, signIn, staffUserId } from '../support';
+import { apiToken, DEMO_PASSWORD, seedExam, signedIn, staffUserId } from '../support';
 
 /**
  * Live monitoring (issue 7), two browsers: the invigilator's board on a desktop and the candidate on a
@@ -52,8 +52,7 @@ test('an invigilator follows a candidate live, warns them, gives them time and s
   });
 
   // The invigilator finds the exam among those running now and opens its board.
-  await signIn(page, 'admin');
-  await page.goto('/manage/exam/monitor');
+  await signedIn(page, 'admin', '/manage/exam/monitor');
   const examRow = page.getByRole('row').filter({ hasText: name });
   await expect(examRow).toContainText('进行中');
   await examRow.getByText('进入监控').click();

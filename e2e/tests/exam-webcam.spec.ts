@@ -1,6 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { apiToken, seedExam, signIn, staffUserId } from '../support';
+import { apiToken, seedExam, signedIn, staffUserId } from '../support';
 
 /**
  * Webcam snapshots (issue 7): the candidate consents, the page captures a frame of the camera (Chromium's
@@ -35,8 +35,7 @@ test('a consenting candidate is photographed and the invigilator sees the snapsh
     audience: { mode: 'assigned', userIds: [await staffUserId(request, token, CANDIDATE.account)] },
   });
 
-  await signIn(page, CANDIDATE.account);
-  await page.goto(`/m/exams/${examId}`);
+  await signedIn(page, CANDIDATE.account, `/m/exams/${examId}`);
   await page.getByRole('button', { name: '开始考试' }).click();
   await page.getByRole('button', { name: '确定开始' }).click();
   await expect(page).toHaveURL(/\/m\/attempts\/\d+$/);
@@ -50,8 +49,7 @@ test('a consenting candidate is photographed and the invigilator sees the snapsh
   // The invigilator's board counts the snapshot and the drawer shows the picture.
   const adminContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const admin = await adminContext.newPage();
-  await signIn(admin, 'admin');
-  await admin.goto(`/manage/exam/monitor/detail?examId=${examId}`);
+  await signedIn(admin, 'admin', `/manage/exam/monitor/detail?examId=${examId}`);
   const row = admin.getByRole('row').filter({ hasText: CANDIDATE.name });
   await expect(row).toContainText('答题中');
   await expect(row.getByTestId('monitor-snapshots')).not.toHaveText('0');

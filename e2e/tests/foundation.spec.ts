@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { EDITION_PORT } from '../playwright.config';
-import { apiToken, DEMO_PASSWORD, latestSmsCode, signIn } from '../support';
+import { apiToken, DEMO_PASSWORD, latestSmsCode, signIn, signedIn } from '../support';
 
 test.describe('sign-in', () => {
   test('signs in with a password and lands on a console with real counts', async ({ page, request }) => {
@@ -11,7 +11,9 @@ test.describe('sign-in', () => {
       await request.get('/user/api/v1/statistic/console', { headers: { authorization: `Bearer ${token}` } })
     ).json();
     await expect(page.getByTestId('stat-staff')).toContainText(String(stats.res.data.figures.staffCount));
-    await expect(page.getByTestId('stat-department')).toContainText(String(stats.res.data.figures.departmentCount));
+    await expect(page.getByTestId('stat-department')).toContainText(
+      String(stats.res.data.figures.departmentCount),
+    );
     await expect(page.getByTestId('org-brand')).toContainText('示例科技有限公司');
   });
 
@@ -53,7 +55,7 @@ test.describe('sign-in', () => {
 
 test.describe('the shell', () => {
   test('the mode switch changes the menu groups', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signedIn(page, 'admin', '/manage/console');
     const nav = page.getByTestId('main-nav');
     await expect(nav.getByText('控制台')).toBeVisible();
     await expect(nav.getByText('考试管理')).toBeVisible();
@@ -70,7 +72,7 @@ test.describe('the shell', () => {
   test('a user without a menu entry who types its URL is warned and sent to the first menu URL', async ({
     page,
   }) => {
-    await signIn(page, 'zhangsan');
+    await signedIn(page, 'zhangsan', '/manage/console');
     await expect(page).toHaveURL(/\/manage\/console$/);
     await page.goto('/manage/system/staff');
     await expect(page.getByText('您没有权限访问！,系统会跳到首页')).toBeVisible();
@@ -80,8 +82,7 @@ test.describe('the shell', () => {
   test('an invalid token sends the user to /home and back to the remembered page after sign-in', async ({
     page,
   }) => {
-    await signIn(page, 'admin');
-    await page.goto('/manage/version');
+    await signedIn(page, 'admin', '/manage/version');
     await page.evaluate(() => {
       const auth = JSON.parse(localStorage.getItem('kaopei.auth') ?? '{}');
       localStorage.setItem(
@@ -97,7 +98,7 @@ test.describe('the shell', () => {
   });
 
   test('the bell shows unread messages and hovering one marks it read', async ({ page }) => {
-    await signIn(page, 'zhaoliu');
+    await signedIn(page, 'zhaoliu', '/manage/console');
     await expect(page.getByTestId('bell-dot')).toBeVisible();
     await page.getByTestId('message-bell').click();
     const unread = page.getByTestId('bell-item').filter({ has: page.getByTestId('bell-unread-dot') });
@@ -111,7 +112,7 @@ test.describe('the shell', () => {
   });
 
   test('quit clears the stored session and lands on /home', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signedIn(page, 'admin', '/manage/console');
     await page.getByTestId('user-menu').click();
     const logout = page.waitForRequest((r) => r.url().includes('/auth/logout'));
     await page.getByRole('menuitem', { name: /退出/ }).click();

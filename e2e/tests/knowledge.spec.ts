@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiToken, signIn } from '../support';
+import { apiToken, signedIn } from '../support';
 
 const K = '/knowledge/api/v1/knowledge';
 
@@ -62,8 +62,7 @@ test('builds a knowledge tree, moves a node by drag and drop, and shows the grap
     (name) => `${name}${suffix}`,
   ) as [string, string, string, string, string];
 
-  await signIn(page, 'admin');
-  await page.goto('/manage/knowledge/edit');
+  await signedIn(page, 'admin', '/manage/knowledge/edit');
   await expect(page.getByText('知识点管理').first()).toBeVisible();
 
   await addRoot(page, math);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, apiToken, seedExam, signIn, staffUserId } from '../support';
+import { apiPost, apiToken, seedExam, signIn, signedIn, staffUserId } from '../support';
 
 /**
  * A staff member's first hour (issue 14 points 4 and 10): they land on a home of their own — the exams
@@ -81,7 +81,7 @@ test('a staff member finds their exam on their home and in the bell, and sees th
 });
 
 test('an administrator’s console shows the organisation’s figures', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin', '/manage/console');
   await expect(page.getByTestId('stat-staff')).toBeVisible();
   await expect(page.getByTestId('personal-home')).toHaveCount(0);
 });
@@ -90,7 +90,7 @@ test('a signed-in person typing an unknown address is warned and sent to their f
   page,
   browser,
 }) => {
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin', '/manage/console');
   await expect(page).toHaveURL(/\/manage\/console$/);
   await page.goto('/manage/no-such-page');
   await expect(page.getByText(PERMISSION_WARNING)).toBeVisible();

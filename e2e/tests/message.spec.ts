@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, signIn } from '../support';
+import { apiToken, signedIn } from '../support';
 
 test('an admin sends a message to a staff member, who sees it in the bell and the message box and reads it', async ({
   page,
@@ -16,8 +16,7 @@ test('an admin sends a message to a staff member, who sees it in the bell and th
   expect(cleared.ok()).toBe(true);
 
   // The admin writes from the message box.
-  await signIn(page, 'admin');
-  await page.goto('/personal/message');
+  await signedIn(page, 'admin', '/personal/message');
   await expect(page.getByRole('heading', { name: '消息中心' })).toBeVisible();
   await page.getByTestId('compose-message').click();
   const dialog = page.getByRole('dialog', { name: '发送消息' });
@@ -32,8 +31,7 @@ test('an admin sends a message to a staff member, who sees it in the bell and th
   // 孙七 sees the red dot on the bell …
   const context = await browser.newContext();
   const staff = await context.newPage();
-  await signIn(staff, 'sunqi');
-  await staff.goto('/manage/console');
+  await signedIn(staff, 'sunqi', '/manage/console');
   await expect(staff.getByTestId('bell-dot')).toBeVisible();
 
   // … the message waiting in the message box, where opening it marks it read …

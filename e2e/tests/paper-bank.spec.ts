@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from '../support';
+import { signedIn } from '../support';
 
 async function nodeAction(page: Page, name: string, action: string): Promise<void> {
   const node = page.getByTestId(`category-node-${name}`);
@@ -14,8 +14,7 @@ test('manages paper categories and paper banks', async ({ page }) => {
   const renamed = `安全生产类${tag}`;
   const bank = `季度考试卷库${tag}`;
 
-  await signIn(page, 'admin');
-  await page.goto('/manage/paperBankMgt');
+  await signedIn(page, 'admin', '/manage/paperBankMgt');
   await expect(page.getByTestId('category-node-全部分类')).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('button', { name: '新增分类' }).click();

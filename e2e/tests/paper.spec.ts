@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiToken, signIn } from '../support';
+import { apiToken, signedIn } from '../support';
 
 const Q = '/question/api/v1/questions';
 
@@ -109,8 +109,7 @@ test('builds a paper by hand: classify by type off and on, reorder, points, save
   await approvedQuestion(api, bankId, { type: 1, stem: `单选三${tag}` });
   await approvedQuestion(api, bankId, { type: 0, stem: `判断一${tag}`, answer: true });
 
-  await signIn(page, 'admin');
-  await page.goto('/manage/paper/manual');
+  await signedIn(page, 'admin', '/manage/paper/manual');
   const name = `手工试卷${tag}`;
   await page.getByLabel('试卷名称', { exact: true }).fill(name);
 
@@ -197,8 +196,7 @@ test('builds a paper by hand: classify by type off and on, reorder, points, save
 });
 
 test('leaving the builder with unsaved changes asks first', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/manage/paper/manual');
+  await signedIn(page, 'admin', '/manage/paper/manual');
   await page.getByLabel('试卷名称', { exact: true }).fill('未保存的试卷');
   await page.getByRole('switch', { name: '按题型分类' }).click();
   await page.getByRole('banner').getByRole('link', { name: '考培' }).click();
@@ -217,8 +215,7 @@ test('generates a random paper and names the rule that cannot be met', async ({ 
   for (let i = 1; i <= 3; i++) await approvedQuestion(api, bankId, { type: 1, stem: `随机单选${i}${tag}` });
   for (let i = 1; i <= 2; i++) await approvedQuestion(api, bankId, { type: 0, stem: `随机判断${i}${tag}` });
 
-  await signIn(page, 'admin');
-  await page.goto('/manage/paper/random');
+  await signedIn(page, 'admin', '/manage/paper/random');
   await page.getByLabel('试卷名称', { exact: true }).fill(`随机试卷${tag}`);
   await chooseOption(page, page.getByLabel('大题1规则1来源题库'), bankName);
   await page.getByLabel('大题1规则1数量').fill('2');
@@ -280,8 +277,7 @@ test('generates an intelligent paper that meets knowledge and difficulty rules, 
       knowledgeIds,
     });
 
-  await signIn(page, 'admin');
-  await page.goto('/manage/paper/auto');
+  await signedIn(page, 'admin', '/manage/paper/auto');
   await page.getByLabel('试卷名称', { exact: true }).fill(`智能试卷${tag}`);
   await chooseOption(page, page.getByLabel('组卷题库'), bankName);
   await page.getByLabel('总分', { exact: true }).fill('20');

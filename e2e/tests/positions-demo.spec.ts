@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, apiToken, signIn } from '../support';
+import { apiCall, apiToken, signedIn } from '../support';
 
 /** What the demo seeds for the positions pages (apps/server/src/db/seed: posts, abilities, post-exams). */
 const DEMO_POST = 'Java开发工程师';
@@ -26,8 +26,7 @@ test('every positions page opens with the demo data for the demo admin, and the 
   const postId = posts.find((post) => post.postName === DEMO_POST)?.postId;
   expect(postId).toBeDefined();
 
-  await signIn(page, 'admin');
-  await page.goto('/manage/console');
+  await signedIn(page, 'admin', '/manage/console');
   const group = page.getByTestId('main-nav').locator('.ant-menu-submenu', { hasText: '岗位管理' });
   await expect(group).not.toHaveClass(/ant-menu-submenu-disabled/);
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiCall, apiPost, apiToken, signIn, staffUserId } from '../support';
+import { apiCall, apiPost, apiToken, signedIn, staffUserId } from '../support';
 
 /**
  * The post exam journey (issue 16): a post with an ability model (set up through the API), a post paper
@@ -103,8 +103,7 @@ async function choose(page: Page, testId: string, text: string): Promise<void> {
 async function takeExam(browser: Browser, examId: number, account: string, right: number): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const page = await context.newPage();
-  await signIn(page, account, STAFF_PASSWORD);
-  await page.goto(`/m/exams/${examId}`);
+  await signedIn(page, account, `/m/exams/${examId}`, STAFF_PASSWORD);
   await page.getByRole('button', { name: '开始考试' }).click();
   await page.getByRole('button', { name: '确定开始' }).click();
   await expect(page).toHaveURL(/\/m\/attempts\/\d+$/);
@@ -135,8 +134,7 @@ test('a post paper from the model, a post exam for the post staff, per-ability l
   const setup = await setUp(request, token);
 
   // 岗位试卷: the model with its question supply, then a random paper drawn by weight (4 + 2 of 6).
-  await signIn(page, 'admin');
-  await page.goto('/manage/paper/post');
+  await signedIn(page, 'admin', '/manage/paper/post');
   await choose(page, 'post-paper-post', setup.postName);
   await expect(page.getByText(`「${setup.postName}」的能力模型`)).toBeVisible();
   await expect(page.getByRole('cell', { name: setup.abilities[0]?.name ?? '' })).toBeVisible();

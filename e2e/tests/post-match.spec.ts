@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, apiPost, apiToken, signIn, staffUserId } from '../support';
+import { apiCall, apiPost, apiToken, signedIn, staffUserId } from '../support';
 
 const A = '/post/api/v1/ability';
 
@@ -50,8 +50,7 @@ test('rates a person, ranks them against a post, explains the match with a radar
   );
   const departmentPath = departments.find((d) => d.name === '测试组')!.path;
 
-  await signIn(page, 'admin');
-  await page.goto(`/manage/post/match?postId=${post.postId}`);
+  await signedIn(page, 'admin', `/manage/post/match?postId=${post.postId}`);
   await page.getByLabel('搜索姓名或工号').fill('王五');
   await page.getByLabel('搜索姓名或工号').press('Enter');
   const row = page.getByRole('row').filter({ hasText: '王五' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support';
+import { signedIn } from '../support';
 
 test('an admin creates a post family and a post with departments, sees it in the list and on its detail page', async ({
   page,
@@ -7,8 +7,7 @@ test('an admin creates a post family and a post with departments, sees it in the
   const stamp = Date.now().toString(36);
   const familyName = `运维序列${stamp}`;
   const postName = `运维工程师${stamp}`;
-  await signIn(page, 'admin');
-  await page.goto('/manage/post/list');
+  await signedIn(page, 'admin', '/manage/post/list');
   await expect(page.getByRole('heading', { name: '岗位列表' })).toBeVisible();
   // The demo posts are there.
   await expect(page.getByRole('row', { name: /Java开发工程师/ })).toBeVisible();

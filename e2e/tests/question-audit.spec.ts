@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiPost, apiToken, signIn } from '../support';
+import { apiPost, apiToken, signedIn } from '../support';
 
 /**
  * Issue 14 point 5: a question written by someone who may audit is approved on save (the organisation's
@@ -48,8 +48,7 @@ test('an admin’s question is pickable at once; a writer’s waits and the pick
   });
 
   // The admin writes a true/false question in the question list's editor.
-  await signIn(page, 'admin');
-  await page.goto('/manage/question/list');
+  await signedIn(page, 'admin', '/manage/question/list');
   await page.getByRole('button', { name: '新增试题' }).click();
   const drawer = page.locator('.ant-drawer:visible');
   await pick(page, drawer, '题库', bank);
@@ -92,7 +91,7 @@ test('an admin’s question is pickable at once; a writer’s waits and the pick
   // The writer's picker finds nothing it may use, and says why.
   const context = await browser.newContext();
   const writerPage = await context.newPage();
-  await signIn(writerPage, account, WRITER_PASSWORD);
+  await signedIn(writerPage, account, undefined, WRITER_PASSWORD);
   const writerPicker = await searchPicker(writerPage, `出题人判断${tag}`);
   await expect(writerPage.getByTestId('picker-pending')).toHaveText(
     '另有 1 道试题待审核，审核通过后可选用，请联系审核人员',

@@ -1,12 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, signIn } from '../support';
+import { apiToken, signedIn } from '../support';
 
 const PUBLIC_BANK = '公共基础题库';
 
 test('an admin creates a bank and copies the public bank into 我的题库', async ({ page }) => {
   const name = `入职培训题库${Date.now().toString(36)}`;
-  await signIn(page, 'admin');
-  await page.goto('/manage/question/bank');
+  await signedIn(page, 'admin', '/manage/question/bank');
   await expect(page.getByRole('heading', { name: '题库', exact: true })).toBeVisible();
   // The demo organisation's own banks (found by name: other suites' newer banks may fill page 1).
   const cards = page.getByTestId('bank-card');
@@ -89,8 +88,7 @@ test('copies one public question into my bank from the public bank', async ({ pa
   const token = await apiToken(request, 'admin');
   const bankId = await addBank(request, token, mine);
 
-  await signIn(page, 'admin');
-  await page.goto('/manage/question/bank');
+  await signedIn(page, 'admin', '/manage/question/bank');
   await page.locator('.ant-segmented').getByText('公开题库').click();
   const publicCard = page.getByTestId('bank-card').filter({ hasText: PUBLIC_BANK });
   await publicCard.getByRole('button', { name: /选题复制/ }).click();
@@ -140,8 +138,7 @@ test('deletes a bank that still holds questions by moving them to another bank f
     expect(res.ok(), await res.text()).toBe(true);
   }
 
-  await signIn(page, 'admin');
-  await page.goto('/manage/question/bank');
+  await signedIn(page, 'admin', '/manage/question/bank');
   const cards = page.getByTestId('bank-card');
   const card = cards.filter({ hasText: full });
   await expect(card).toContainText('共 2 题');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiPost as api, apiToken, signIn } from '../support';
+import { apiPost as api, apiToken, signedIn } from '../support';
 
 test('an admin sees where a question is used: its papers, exams and every answer given', async ({
   page,
@@ -53,8 +53,7 @@ test('an admin sees where a question is used: its papers, exams and every answer
   ]);
   await api(request, candidate, `/exam/api/v1/candidate/submit?attemptId=${attempt.attemptId}`);
 
-  await signIn(page, 'admin');
-  await page.goto('/manage/question/list');
+  await signedIn(page, 'admin', '/manage/question/list');
   await page.getByLabel('搜索题干').fill(`下颌带${tag}`);
   await page.getByRole('button', { name: /查\s*询/ }).click();
   const row = page.locator('.ant-table-row', { hasText: `下颌带${tag}` });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiToken, signIn } from '../support';
+import { apiToken, signedIn } from '../support';
 
 const HEADER = [
   '题型*',
@@ -73,8 +73,7 @@ test('an admin creates every type, filters, imports with row errors and audits',
   });
   expect(created.ok()).toBeTruthy();
 
-  await signIn(page, 'admin');
-  await page.goto('/manage/question/list');
+  await signedIn(page, 'admin', '/manage/question/list');
 
   await newQuestion(page, bank, '单选题', `单选${tag}`, async (d) => {
     await d.getByLabel('选项A', { exact: true }).fill('甲');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn } from '../support';
+import { apiToken, signIn, signedIn } from '../support';
 
 const PERMISSION_WARNING = '您没有权限访问！,系统会跳到首页';
 
@@ -21,8 +21,7 @@ test('an admin makes a role with chosen menus; its member sees only those and is
   // Two browsers and many pages: over the default 90 s when CI's two cores are busy.
   const roleName = `标签管理员${Date.now().toString(36)}`;
 
-  await signIn(page, 'admin');
-  await page.goto('/manage/system/permission');
+  await signedIn(page, 'admin', '/manage/system/permission');
   await expect(page.getByRole('heading', { name: '角色权限' })).toBeVisible();
   await expect(page.getByRole('button', { name: '普通员工' })).toBeVisible();
 
@@ -95,8 +94,7 @@ test('an admin makes a role with chosen menus; its member sees only those and is
 });
 
 test('the default role cannot be deleted and role changes need a name', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/manage/system/permission');
+  await signedIn(page, 'admin', '/manage/system/permission');
   const defaultRow = page.getByRole('row', { name: /普通员工/ });
   await expect(defaultRow.getByRole('button', { name: '删除' })).toBeDisabled();
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiToken, signIn } from '../support';
+import { apiToken, signedIn } from '../support';
 
 const HEADER = ['姓名*', '账号*', '手机号', '邮箱', '性别', '工号', '部门', '岗位', '初始密码'];
 
@@ -58,8 +58,7 @@ test('an admin builds departments, adds staff by hand, imports from Excel with r
 
   const staffTable = page.locator('.kp-staff__table');
 
-  await signIn(page, 'admin');
-  await page.goto('/manage/system/staff');
+  await signedIn(page, 'admin', '/manage/system/staff');
   await expect(page.getByRole('heading', { name: '员工管理' })).toBeVisible();
   await expect(treeNode(page, '技术部')).toBeVisible();
   await expect(treeNode(page, '研发组')).toBeVisible();

@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support';
+import { signedIn } from '../support';
 
 test('an admin creates, edits inline and deletes tags', async ({ page }) => {
   const name = `骨干${Date.now().toString(36)}`;
-  await signIn(page, 'admin');
-  await page.goto('/manage/system/tag');
+  await signedIn(page, 'admin', '/manage/system/tag');
   await expect(page.getByRole('heading', { name: '标签管理' })).toBeVisible();
   await page.getByRole('tab', { name: '用户标签' }).click();
 

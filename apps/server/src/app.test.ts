@@ -144,8 +144,9 @@ describe('demo seed', () => {
         .select({ n: sql<number>`count(*)::int` })
         .from(users)
         .where(sql`lower(account) = 'admin'`);
-      if ((before?.n ?? 0) === 0) expect(await seedDemo(db, 'Kaopei@2024')).toBe(true);
-      expect(await seedDemo(db, 'Kaopei@2024')).toBe(false);
+      const { storage } = local.app.deps;
+      if ((before?.n ?? 0) === 0) expect(await seedDemo(db, 'Kaopei@2024', storage)).toBe(true);
+      expect(await seedDemo(db, 'Kaopei@2024', storage)).toBe(false);
       const [after] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(users)

@@ -31,7 +31,7 @@ import { TokenService } from './core/tokens';
 import { JobRunner } from './core/jobs';
 import { Queue, queueConnection } from './core/queue';
 import { createMailer } from './core/mailer';
-import { LocalStorage } from './core/storage';
+import { createStorage } from './core/storage';
 import { LocalJudge, createJudge, missingSandboxFeatures } from './core/judge';
 import { JudgeWorker } from './modules/judge/judge.worker';
 import { judgeRoutes } from './modules/judge/judge.routes';
@@ -64,6 +64,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { orgRoutes } from './modules/org/org.routes';
 import { eduRoutes } from './modules/edu/edu.routes';
 import { statisticRoutes } from './modules/statistic/statistic.routes';
+import { analysisIrtRoutes } from './modules/analysis-irt/analysis-irt.routes';
 import { departmentRoutes } from './modules/department/department.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { bankRoutes } from './modules/bank/bank.routes';
@@ -78,8 +79,21 @@ import { abilityRoutes } from './modules/ability/ability.routes';
 import { postExamRoutes } from './modules/post-exam/post-exam.routes';
 import { postMatchRoutes } from './modules/post-match/post-match.routes';
 import { postPublicRoutes } from './modules/post-public/post-public.routes';
+import { courseRoutes } from './modules/course/course.routes';
+import { courseContentRoutes } from './modules/course-content/course-content.routes';
+import { learnRoutes } from './modules/learn/learn.routes';
+import { practiceRoutes } from './modules/practice/practice.routes';
+import { liveRoutes } from './modules/live/live.routes';
+import { studyTaskRoutes } from './modules/study-task/study-task.routes';
+import { examAnalysisRoutes } from './modules/exam-analysis/exam-analysis.routes';
+import { runTaskReminders } from './modules/study-task/study-task-remind';
+import { studyTargetRoutes } from './modules/study-target/study-target.routes';
+import { analysisStaffRoutes } from './modules/analysis-staff/analysis-staff.routes';
 import { publicConfig, publicRoutes } from './modules/public/public.routes';
 import { startSessionRevocations } from './modules/auth/session-revocation';
+
+/** How often the study task reminders run (they are due by the day; a quarter of an hour is plenty). */
+const STUDY_TASK_REMINDER_SECONDS = 15 * 60;
 
 // Zod's own messages in Chinese; routes add field-specific ones where it helps.
 z.config(chineseErrors);
@@ -178,7 +192,7 @@ async function prepareDatabase(
   if (options.skipMigrate) return database;
   await runMigrations(database);
   await seedReference(database.db);
-  if (config.seedDemo && (await seedDemo(database.db, config.demoPassword))) {
+  if (config.seedDemo && (await seedDemo(database.db, config.demoPassword, await createStorage(config)))) {
     app.log.info('demo organisation seeded');
   }
   if (config.platformAdminPassword) {
@@ -227,7 +241,7 @@ async function createDeps(
         : new LogSmsProvider(app.log),
     rsa: await loadRsaKeys(database.db, config.rsaPrivateKey),
     mailer: createMailer(config, app.log),
-    storage: new LocalStorage(path.join(config.dataDir, 'files')),
+    storage: await createStorage(config),
     jobs: new JobRunner(database.db, app.log, queue),
     realtime,
     judge,
@@ -256,6 +270,12 @@ async function startBackgroundWork(app: FastifyInstance, deps: Deps): Promise<vo
     queue.every('exam-auto', config.examAutoSeconds, async () => {
       const outcome = await runDueRules(db);
       if (outcome.failed.length > 0) app.log.warn({ failed: outcome.failed }, 'automatic exams failed');
+    });
+  // Study task reminders (due soon, overdue); each is logged once, so overlapping runs send nothing twice.
+  // Not under NODE_ENV=test: tests run runTaskReminders by hand.
+  if (config.env !== 'test')
+    queue.every('study-task-reminders', STUDY_TASK_REMINDER_SECONDS, async () => {
+      await runTaskReminders(db);
     });
   await queue.start();
 }
@@ -335,6 +355,7 @@ async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(orgRoutes);
   await app.register(eduRoutes);
   await app.register(statisticRoutes);
+  await app.register(analysisIrtRoutes);
   await app.register(departmentRoutes);
   await app.register(staffRoutes);
   await app.register(bankRoutes);
@@ -349,6 +370,15 @@ async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(postExamRoutes);
   await app.register(postMatchRoutes);
   await app.register(postPublicRoutes);
+  await app.register(courseRoutes);
+  await app.register(courseContentRoutes);
+  await app.register(learnRoutes);
+  await app.register(studyTaskRoutes);
+  await app.register(examAnalysisRoutes);
+  await app.register(practiceRoutes);
+  await app.register(liveRoutes);
+  await app.register(studyTargetRoutes);
+  await app.register(analysisStaffRoutes);
   await app.register(examRoutes);
   await app.register(examCandidateRoutes);
   await app.register(judgeRoutes);

@@ -66,6 +66,12 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   ORG_APPROVAL: z.enum(['auto', 'manual']).default('auto'),
   PUBLIC_URL: z.string().url().optional(),
+  LIVE_RTMP_PORT: z.coerce.number().int().min(1).max(65535).default(1935),
+  LIVE_RTMP_URL: z
+    .string()
+    .regex(/^rtmps?:\/\/[^\s]+$/, 'LIVE_RTMP_URL 必须是 rtmp:// 地址')
+    .optional(),
+  LIVE_CALLBACK_SECRET: z.string().min(16).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('考培 <no-reply@kaopei.local>'),
   PLATFORM_ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -84,6 +90,12 @@ const envSchema = z.object({
   IMPORT_MAX_UNZIPPED_MB: z.coerce.number().int().min(1).max(1024).default(50),
   IMPORT_MAX_ZIP_RATIO: z.coerce.number().int().min(2).max(10_000).default(100),
   API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: bool,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -128,6 +140,16 @@ export interface Config {
   orgApproval: 'auto' | 'manual';
   /** Base URL of the web app, for links in e-mails. */
   publicUrl: string;
+  /** Live classes (modules/live): the RTMP ingest of nginx-rtmp (scripts/live-server.mjs) and its callbacks. */
+  live: {
+    rtmpPort: number;
+    /** The push address shown to teachers (OBS 服务器), without the stream key. */
+    rtmpUrl: string;
+    /** Secret of nginx-rtmp's callback URLs (default: derived from the JWT secret). */
+    callbackSecret?: string;
+    /** Where nginx-rtmp writes HLS (hls/<key>/index.m3u8) and recordings (rec/<key>-<time>.flv). */
+    dir: string;
+  };
   /** How often each instance closes exam attempts past their deadline. */
   examSweepSeconds: number;
   /** How often each instance creates and publishes the exams of due automatic-exam rules. */
@@ -160,6 +182,18 @@ export interface Config {
   importMaxZipRatio: number;
   /** Serve the OpenAPI description and its UI at /api/docs (default: on, except in production). */
   apiDocs: boolean;
+  /** An S3-compatible object store for uploaded files (all of S3_ENDPOINT, _BUCKET, _ACCESS_KEY_ID, _SECRET_ACCESS_KEY set); else local disk. */
+  s3?: S3Config;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  /** Bucket in the path (MinIO, s3rver) rather than in the host name. */
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -214,6 +248,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: e.SEED_DEMO === 'auto' ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true',
     orgApproval: e.ORG_APPROVAL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    live: {
+      rtmpPort: e.LIVE_RTMP_PORT,
+      rtmpUrl: (
+        e.LIVE_RTMP_URL ??
+        `rtmp://${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}:${e.LIVE_RTMP_PORT}/live`
+      ).replace(/\/$/, ''),
+      callbackSecret: e.LIVE_CALLBACK_SECRET,
+      dir: path.join(path.resolve(e.DATA_DIR), 'live'),
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     platformAdminPassword: e.PLATFORM_ADMIN_PASSWORD,
@@ -233,6 +276,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     apiDocs:
       e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'true' || e.API_DOCS === '1',
   };
+  const s3Values = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Values.every(Boolean))
+    config.s3 = {
+      endpoint: e.S3_ENDPOINT!,
+      bucket: e.S3_BUCKET!,
+      accessKeyId: e.S3_ACCESS_KEY_ID!,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+      region: e.S3_REGION,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    };
+  else if (s3Values.some(Boolean))
+    throw new ConfigError(
+      'Invalid configuration: S3 storage needs all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
   if (config.judge === 'judge0' && !config.judgeUrl)
     throw new ConfigError('Invalid configuration: JUDGE=judge0 needs JUDGE_URL');
   if (config.env === 'production') {

@@ -18,6 +18,9 @@ import { roleContracts } from '@kaopei/shared/contracts/role';
 import { tagContracts } from '@kaopei/shared/contracts/tag';
 import { postContracts } from '@kaopei/shared/contracts/post';
 import { abilityContracts } from '@kaopei/shared/contracts/ability';
+import { studyTaskContracts } from '@kaopei/shared/contracts/study-task';
+import { practiceContracts } from '@kaopei/shared/contracts/practice';
+import * as schema from '../src/db/schema';
 import { fillPath, queryString } from './contract-samples';
 import { unique, type TestApp, type TestOrg, type TestUser } from './harness';
 
@@ -60,6 +63,7 @@ export interface World {
   departmentId: number;
   postId: number;
   abilityId: number;
+  courseId: number;
 }
 
 /**
@@ -134,9 +138,13 @@ export async function buildWorld(t: TestApp, org: TestOrg): Promise<World> {
   });
   await api(t, admin, noticeContracts.send, { body: { content: '请按时参加考试', userIds: [org.staff.id] } });
   const { postId, abilityId } = await buildPostWorld(t, admin, knowledge.id);
+  const courseId = await buildCourseWorld(t, org, exam.examId);
+  await buildStudyTaskWorld(t, org, courseId, exam.examId);
+  await buildPracticeWorld(t, org, bank.bankId);
   return {
     postId,
     abilityId,
+    courseId,
     tagId: tag.tagId,
     bankId: bank.bankId,
     questionIds,
@@ -149,6 +157,42 @@ export async function buildWorld(t: TestApp, org: TestOrg): Promise<World> {
     roleId: role.roleId,
     departmentId: department.departmentId,
   };
+}
+
+/** A study task (issue 18) of the course, the exam and a released practice set, allocated to the staff member. */
+async function buildStudyTaskWorld(t: TestApp, org: TestOrg, courseId: number, examId: number) {
+  const [practice] = await t.app.deps.db
+    .insert(schema.practices)
+    .values({ organizationId: org.id, name: unique('练习'), status: 1 })
+    .returning({ id: schema.practices.id });
+  const task = await api(t, org.admin, studyTaskContracts.add, {
+    body: {
+      name: unique('学习任务'),
+      startAt: Date.now() - 86_400_000,
+      dueAt: Date.now() + 7 * 86_400_000,
+      items: [
+        { kind: 'course', refId: courseId },
+        { kind: 'exam', refId: examId },
+        { kind: 'practice', refId: practice!.id },
+      ],
+    },
+  });
+  await api(t, org.admin, studyTaskContracts.allocate, { body: { taskId: task.id, userIds: [org.staff.id] } });
+}
+
+/** A released practice set on the bank, with a round of the staff member (one answer wrong: a review card). */
+async function buildPracticeWorld(t: TestApp, org: TestOrg, bankId: number) {
+  const { practiceId } = await api(t, org.admin, practiceContracts.add, {
+    body: { name: unique('练习'), roundSize: 2, sources: [{ kind: 'bank', refId: bankId }] },
+  });
+  await api(t, org.admin, practiceContracts.release, { query: { practiceId } });
+  const round = await api(t, org.staff, practiceContracts.start, { query: { practiceId } });
+  if (!round.question) return;
+  // A wrong answer of either kind: option 1 of the single choice is wrong, and so is `false`.
+  const answer = round.question.type === 1 ? 1 : false;
+  await api(t, org.staff, practiceContracts.answer, {
+    body: { roundId: round.roundId, questionId: round.question.questionId, answer },
+  });
 }
 
 /** A post family with a post whose model, knowledge map and learning material name one new ability. */
@@ -176,4 +220,151 @@ async function buildPostWorld(t: TestApp, admin: TestUser, knowledgeId: number) 
     body: { abilityId: ability.id, kind: 'link', title: '学习资料', url: 'https://example.com/a' },
   });
   return { postId: post.postId, abilityId: ability.id };
+}
+
+/**
+ * A course with one of everything of issue 17: category, teacher, tag, chapter, a video, a document, a live and
+ * an exam section, a group, the staff member enrolled with progress, a rating, attendance and a chat line, an
+ * upload in progress. Written straight to the tables (the same rows the course services write), so that the
+ * route walker has an id of every kind to try whatever shape the endpoints take.
+ */
+async function buildCourseWorld(t: TestApp, org: TestOrg, examId: number): Promise<number> {
+  const db = t.app.deps.db;
+  const organizationId = org.id;
+  const first = <T>(rows: T[]): T => {
+    const [row] = rows;
+    if (!row) throw new Error('insert returned nothing');
+    return row;
+  };
+  const category = first(
+    await db
+      .insert(schema.courseCategories)
+      .values({ organizationId, name: unique('课程分类') })
+      .returning(),
+  );
+  const teacher = first(
+    await db
+      .insert(schema.teachers)
+      .values({ organizationId, name: unique('讲师'), userId: org.admin.id })
+      .returning(),
+  );
+  const file = first(
+    await db
+      .insert(schema.files)
+      .values({
+        organizationId,
+        key: `${organizationId}/${unique('video')}.mp4`,
+        name: 'a.mp4',
+        mime: 'video/mp4',
+        size: 10,
+      })
+      .returning(),
+  );
+  const course = first(
+    await db
+      .insert(schema.courses)
+      .values({
+        organizationId,
+        categoryId: category.id,
+        name: unique('课程'),
+        status: 'open',
+        createdBy: org.admin.id,
+      })
+      .returning(),
+  );
+  const tag = first(
+    await db
+      .insert(schema.tags)
+      .values({ organizationId, type: TagType.COURSE, name: unique('课程标签') })
+      .returning(),
+  );
+  await db.insert(schema.courseTeachers).values({ courseId: course.id, teacherId: teacher.id });
+  await db.insert(schema.courseTags).values({ courseId: course.id, tagId: tag.id });
+  const chapter = first(
+    await db
+      .insert(schema.courseChapters)
+      .values({ organizationId, courseId: course.id, title: '第一章' })
+      .returning(),
+  );
+  const section = (values: Partial<typeof schema.courseSections.$inferInsert>) => ({
+    organizationId,
+    courseId: course.id,
+    chapterId: chapter.id,
+    title: unique('小节'),
+    kind: 'video',
+    ...values,
+  });
+  const [video, , live] = await db
+    .insert(schema.courseSections)
+    .values([
+      section({ kind: 'video', fileId: file.id, durationSeconds: 100, sort: 1 }),
+      section({ kind: 'datum', fileId: file.id, sort: 2 }),
+      section({
+        kind: 'live',
+        liveStatus: 'scheduled',
+        liveStreamKey: unique('key').padEnd(32, '0'),
+        sort: 3,
+      }),
+      section({ kind: 'exam', examId, sort: 4 }),
+    ])
+    .returning();
+  if (!video || !live) throw new Error('sections insert returned nothing');
+  const group = first(
+    await db
+      .insert(schema.courseGroups)
+      .values({ organizationId, courseId: course.id, name: '一班' })
+      .returning(),
+  );
+  const userId = org.staff.id;
+  await db.insert(schema.courseMembers).values({
+    courseId: course.id,
+    userId,
+    organizationId,
+    groupId: group.id,
+    source: 'staff',
+    progressPercent: 25,
+  });
+  await db.insert(schema.courseProgress).values({
+    sectionId: video.id,
+    userId,
+    courseId: course.id,
+    organizationId,
+    positionSeconds: 40,
+    watchedRanges: [[0, 40]],
+    watchedSeconds: 40,
+  });
+  await db
+    .insert(schema.courseEvaluations)
+    .values({ organizationId, courseId: course.id, userId, rating: 4, comment: '不错' });
+  await db.insert(schema.liveAttendance).values({ sectionId: live.id, userId, organizationId, seconds: 60 });
+  await db
+    .insert(schema.liveMessages)
+    .values({ organizationId, sectionId: live.id, userId, content: '老师好' });
+  await db.insert(schema.uploadSessions).values({
+    id: crypto.randomUUID(),
+    organizationId,
+    userId: org.admin.id,
+    name: 'big.mp4',
+    mime: 'video/mp4',
+    purpose: 'video',
+    size: 1000,
+  });
+  const [target] = await db
+    .insert(schema.studyTargets)
+    .values({
+      organizationId,
+      name: unique('学习目标'),
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      metric: 'hours',
+      targetValue: 10,
+      levels: [
+        { name: '未达标', threshold: 0 },
+        { name: '达标', threshold: 100 },
+      ],
+    })
+    .returning();
+  if (target)
+    await db.insert(schema.studyTargetScopes).values({ targetId: target.id, kind: 'user', refId: userId });
+  return course.id;
 }

@@ -35,6 +35,14 @@ export const EXAM_SOURCE_WEIGHT = 0.7;
 /** A model's weights are whole percents that sum to exactly this. */
 export const MODEL_WEIGHT_TOTAL = 100;
 
+/** Exam purposes whose results are recorded per ability (post and evaluation exams; not general or course ones). */
+export const ABILITY_EXAM_PURPOSES = ['post', 'evaluation'] as const;
+
+/** Whether an exam of this purpose records its results per ability. */
+export function measuresAbilities(purpose: string): boolean {
+  return (ABILITY_EXAM_PURPOSES as readonly string[]).includes(purpose);
+}
+
 /** The level a score rate (0–100) reaches; the boundary itself reaches the level (60 % → 3). */
 export function levelFromScoreRate(rate: number): number {
   let level = MIN_ABILITY_LEVEL;

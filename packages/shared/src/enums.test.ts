@@ -68,13 +68,13 @@ describe('fromReadingB', () => {
 
 describe('TagType', () => {
   it('has the spec numbering and labels', () => {
-    expect(TagType).toEqual({ QUESTION_BANK: 1, QUESTION: 2, POST: 3, USER: 4, ORGANIZATION: 5 });
-    expect([1, 2, 3, 4, 5].map(tagTypeLabel)).toEqual(['题库', '试题', '岗位', '用户', '组织']);
+    expect(TagType).toEqual({ QUESTION_BANK: 1, QUESTION: 2, POST: 3, USER: 4, ORGANIZATION: 5, COURSE: 6 });
+    expect([1, 2, 3, 4, 5, 6].map(tagTypeLabel)).toEqual(['题库', '试题', '岗位', '用户', '组织', '课程']);
   });
 
   it('gives an empty label for unknown values', () => {
     expect(tagTypeLabel(0)).toBe('');
-    expect(tagTypeLabel(6)).toBe('');
+    expect(tagTypeLabel(7)).toBe('');
   });
 });
 

@@ -50,6 +50,8 @@ export const TagType = {
   POST: 3,
   USER: 4,
   ORGANIZATION: 5,
+  /** Course tags (issue 17). */
+  COURSE: 6,
 } as const;
 export type TagType = (typeof TagType)[keyof typeof TagType];
 
@@ -59,6 +61,7 @@ export const TAG_TYPE_LABELS: Readonly<Record<TagType, string>> = {
   [TagType.POST]: '岗位',
   [TagType.USER]: '用户',
   [TagType.ORGANIZATION]: '组织',
+  [TagType.COURSE]: '课程',
 };
 
 export function isTagType(value: unknown): value is TagType {

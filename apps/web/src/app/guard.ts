@@ -23,7 +23,7 @@ export const ALLOWED_PATHS: readonly string[] = [
  * Areas open to every signed-in user whatever the menu says, with all their sub-paths: the candidate's
  * pages (/m/**), which the exam QR codes and links point to. Signed-out users sign in first.
  */
-export const SIGNED_IN_PREFIXES: readonly string[] = ['/m'];
+export const SIGNED_IN_PREFIXES: readonly string[] = ['/m', '/live'];
 
 /** Where a candidate from an open link belongs: their exams. */
 export const CANDIDATE_HOME = '/m';

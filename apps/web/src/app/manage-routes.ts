@@ -15,6 +15,12 @@ import { postRoutes } from '../features/post/routes';
 import { abilityRoutes } from '../features/ability/routes';
 import { postExamRoutes } from '../features/post-exam/routes';
 import { postMatchRoutes } from '../features/post-match/routes';
+import { courseRoutes } from '../features/course/routes';
+import { studyTaskRoutes } from '../features/study-task/routes';
+import { examAnalysisRoutes } from '../features/exam-analysis/routes';
+import { practiceRoutes } from '../features/practice/routes';
+import { studyTargetRoutes } from '../features/study-target/routes';
+import { analysisStaffRoutes } from '../features/analysis-staff/routes';
 import type { AppRouteObject } from './route-handle';
 
 /**
@@ -40,6 +46,12 @@ export const manageChildRoutes: AppRouteObject[] = [
   ...abilityRoutes,
   ...postExamRoutes,
   ...postMatchRoutes,
+  ...courseRoutes,
+  ...studyTaskRoutes,
+  ...examAnalysisRoutes,
+  ...practiceRoutes,
+  ...studyTargetRoutes,
+  ...analysisStaffRoutes,
 ];
 
 function joinPath(base: string, path: string): string {

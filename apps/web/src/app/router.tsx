@@ -9,6 +9,11 @@ import { platformRoutes } from '../features/platform/routes';
 import { signupRoutes } from '../features/signup/routes';
 import { examPublicRoutes } from '../features/exam/routes';
 import { postPublicRoutes } from '../features/post-public/routes';
+import { liveRoutes } from '../features/live/routes';
+import { learnRoutes } from '../features/learn/routes';
+import { myTaskRoutes } from '../features/study-task/routes';
+import { practiceLearnerRoutes } from '../features/practice/routes';
+import { myTargetRoutes } from '../features/study-target/routes';
 import { cancelPendingRequests, registerNavigator } from '../lib/http';
 import { getConfig } from './config';
 import { lazyPage } from './lazy-page';
@@ -48,6 +53,11 @@ export function buildRoutes(): AppRouteObject[] {
         ...platformRoutes,
         ...examPublicRoutes,
         ...postPublicRoutes,
+        ...liveRoutes,
+        ...learnRoutes,
+        ...myTaskRoutes,
+        ...practiceLearnerRoutes,
+        ...myTargetRoutes,
         ...candidateRoutes,
         {
           path: '/manage',

@@ -38,6 +38,7 @@ export interface AutoRulesForm {
   knowledgeRules: { knowledgeId?: number; minCount: number }[];
   tagIds?: number[];
   excludeUsedWithinDays?: number | null;
+  useCalibratedDifficulty?: boolean;
   variants: number;
   maxOverlap: number;
 }
@@ -71,6 +72,7 @@ export function toAutoRules(values: AutoRulesForm, seed?: string): AutoRules {
   if (seed !== undefined) rules.seed = seed;
   if (values.totalScore) rules.totalScore = values.totalScore;
   if (values.excludeUsedWithinDays) rules.excludeUsedWithinDays = values.excludeUsedWithinDays;
+  if (values.useCalibratedDifficulty) rules.useCalibratedDifficulty = true;
   if (values.difficultyMode === 'average')
     rules.difficulty = { mode: 'average', target: values.target ?? 5, tolerance: values.tolerance ?? 0.5 };
   if (values.difficultyMode === 'distribution')
@@ -94,6 +96,7 @@ export function fromAutoRules(rules: AutoRules): AutoRulesForm {
     knowledgeRules: rules.knowledgeRules.map((rule) => ({ ...rule })),
     tagIds: rules.tagIds ?? [],
     excludeUsedWithinDays: rules.excludeUsedWithinDays ?? null,
+    useCalibratedDifficulty: rules.useCalibratedDifficulty ?? false,
     variants: rules.variants,
     maxOverlap: rules.maxOverlap,
     difficultyMode: difficulty?.mode ?? 'none',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Form, InputNumber, Radio, Select, Space, TreeSelect, Typography } from 'antd';
+import { Button, Checkbox, Form, InputNumber, Radio, Select, Space, TreeSelect, Typography } from 'antd';
 import type { SelectProps, TreeSelectProps } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_QUESTION_POINTS, QUESTION_TYPES, QuestionType, questionTypeLabel } from '@kaopei/shared';
@@ -46,6 +46,14 @@ export function AutoRulesTopRow({ head, bankOptions, tagOptions }: AutoRulesTopR
       </Form.Item>
       <Form.Item name="excludeUsedWithinDays" label="排除近 N 天用过的试题">
         <InputNumber aria-label="排除天数" min={1} max={3650} precision={0} placeholder="不排除" />
+      </Form.Item>
+      <Form.Item
+        name="useCalibratedDifficulty"
+        valuePropName="checked"
+        label="难度依据"
+        tooltip="勾选后，已在“试题分析 · IRT 校准”中校准过的题按作答数据估计的难度（b 换算到 1–10）组卷，未校准的题仍用设定难度"
+      >
+        <Checkbox aria-label="按校准难度组卷">按校准难度组卷</Checkbox>
       </Form.Item>
       <Form.Item name="variants" label="生成套数（A/B 卷）">
         <InputNumber aria-label="生成套数" min={1} max={5} precision={0} />

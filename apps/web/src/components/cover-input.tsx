@@ -5,24 +5,39 @@ import { uploadPublicImage } from '../lib/upload';
 
 const MAX_COVER_BYTES = 5 * 1024 * 1024;
 
-/** A form control holding a cover image URL; picking a file uploads it as a public image. */
-export function CoverInput({
+/** An uploaded public image as the upload answers it. */
+interface UploadedImage {
+  id: number;
+  url: string;
+}
+
+/**
+ * A form control holding a cover image: picking a file uploads it as a public image, and the form keeps what
+ * `fromUpload` makes of it (its URL, or its id and URL); `urlOf` shows it.
+ */
+export function CoverPicker<V>({
   value,
   onChange,
   onError,
+  fromUpload,
+  urlOf,
+  alt = '封面',
 }: {
-  value?: string | null;
-  onChange?: (url: string | null) => void;
+  value?: V | null;
+  onChange?: (cover: V | null) => void;
   onError: (message: string) => void;
+  fromUpload: (uploaded: UploadedImage) => V;
+  urlOf: (cover: V) => string;
+  alt?: string;
 }): ReactNode {
   const [uploading, setUploading] = useState(false);
 
   const pick = async (file: File) => {
-    if (!file.type.startsWith('image/')) return onError('请选择图片文件');
+    if (!file.type.startsWith('image/')) return onError('请选择 PNG、JPG、GIF 或 WebP 图片');
     if (file.size > MAX_COVER_BYTES) return onError('封面图片不能超过 5 MB');
     setUploading(true);
     try {
-      onChange?.((await uploadPublicImage(file)).url);
+      onChange?.(fromUpload(await uploadPublicImage(file)));
     } catch {
       // The HTTP client has shown why.
     } finally {
@@ -31,9 +46,9 @@ export function CoverInput({
   };
 
   return (
-    <Space align="start">
+    <Space align="start" wrap>
       {value ? (
-        <Image src={value} alt="题库封面" width={120} height={68} style={{ objectFit: 'cover' }} />
+        <Image src={urlOf(value)} alt={alt} width={120} height={68} style={{ objectFit: 'cover' }} />
       ) : null}
       <Upload
         accept="image/png,image/jpeg,image/gif,image/webp"
@@ -54,4 +69,14 @@ export function CoverInput({
       ) : null}
     </Space>
   );
+}
+
+/** A cover kept as its URL (question banks, exams). */
+export function CoverInput(props: {
+  value?: string | null;
+  onChange?: (url: string | null) => void;
+  onError: (message: string) => void;
+  alt?: string;
+}): ReactNode {
+  return <CoverPicker {...props} fromUpload={(uploaded) => uploaded.url} urlOf={(url) => url} />;
 }

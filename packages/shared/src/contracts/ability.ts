@@ -21,7 +21,7 @@ export const POST_COURSE_MENU = '/manage/post/course';
 /** Ability questions: the post pages (with paper/post and exam/post) and the question pages. */
 export const ABILITY_QUESTION_MENUS = [...POST_READ_MENUS, ...QUESTION_READ_MENUS] as const;
 
-/** Material kinds: an uploaded document, a web link, a course (reserved for the courses issue). */
+/** Material kinds: an uploaded document, a web link, a course of the organisation (opened on the learner's pages). */
 export const MATERIAL_KINDS = ['document', 'link', 'course'] as const;
 export type MaterialKind = (typeof MATERIAL_KINDS)[number];
 export const MATERIAL_KIND_LABELS: Record<MaterialKind, string> = {
@@ -132,6 +132,8 @@ const materialFields = {
   url: optionalText('链接地址', 1000),
   /** The uploaded document (upload endpoint of contracts/file.ts). */
   fileId: idOf('文档').nullish(),
+  /** A course material's course (contracts/course.ts). */
+  courseId: idOf('课程').nullish(),
   minutes: z
     .number({ error: '学习时长必须是数字' })
     .int('学习时长必须是整数（分钟）')

@@ -34,6 +34,8 @@ export const PAPER_WRITE_MENUS = [
 ];
 /** Reading papers, banks and categories: any page of 试卷管理. */
 export const PAPER_READ_MENUS = [PAPER_BANK_MENU, ...PAPER_WRITE_MENUS];
+/** Picking a paper elsewhere: a course's exam section (课程管理) too. */
+export const PAPER_PICK_MENUS = [...PAPER_READ_MENUS, '/manage/study/course'];
 
 // ---------------------------------------------------------------------------------------------------------
 // Request pieces
@@ -297,6 +299,11 @@ export const autoRulesInput = z
       .max(3650, '排除近期用过的试题的天数不能超过 3650')
       .optional(),
     excludeQuestionIds: idArray('排除的试题', 5000).default([]),
+    /**
+     * Use a question's IRT-calibrated difficulty (analysis/question; b mapped to 1–10 by
+     * difficultyFromB) where it has one, instead of the difficulty its author set (issue 19).
+     */
+    useCalibratedDifficulty: z.boolean({ error: '是否按校准难度组卷必须是 true 或 false' }).optional(),
     variants: z
       .number({ error: '套数必须是数字' })
       .int('套数必须是整数')
@@ -645,7 +652,7 @@ export const paperContracts = {
     tag,
     summary:
       '试卷分页查询（Paper query：page{pageNumber,pageSize} 从 1 开始，或 page{page,size} 从 0 开始；categoryId 含子分类，searchContent，postIds）',
-    access: { menu: PAPER_READ_MENUS },
+    access: { menu: PAPER_PICK_MENUS },
     body: paperQuery,
     response: pageOf(paperRow),
   }),

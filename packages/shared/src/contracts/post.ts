@@ -33,6 +33,8 @@ export const POST_READ_MENUS = [
   '/manage/paper/post',
   '/manage/exam/post',
   '/manage/evaluate/exam/list',
+  // learning targets pick posts for their scope (issue 18)
+  '/manage/study/target',
   '/manage/system/staff',
 ] as const;
 

@@ -17,6 +17,7 @@ import { posts, tags } from './people';
 import { knowledgeNodes } from './knowledge';
 import { exams } from './content';
 import { examAttempts } from './exam';
+import { courses } from './course';
 
 /**
  * The competency model (issue 16, docs/decisions.md "Positions and ability models"): an organisation's
@@ -142,8 +143,7 @@ export const postKnowledge = pgTable(
 );
 
 /**
- * Learning materials per ability and level: a document (an uploaded file), a link, or a course (the courses
- * issue fills `courseId`). `level` null: for every level.
+ * Learning materials per ability and level: a document (an uploaded file), a link, or a course (`courseId`). `level` null: for every level.
  */
 export const abilityMaterials = pgTable(
   'ability_materials',
@@ -161,7 +161,7 @@ export const abilityMaterials = pgTable(
     title: varchar('title', { length: 200 }).notNull(),
     url: text('url'),
     fileId: bigint('file_id', { mode: 'number' }),
-    courseId: bigint('course_id', { mode: 'number' }),
+    courseId: bigint('course_id', { mode: 'number' }).references(() => courses.id, { onDelete: 'cascade' }),
     /** Expected study time in minutes. */
     minutes: integer('minutes'),
     description: text('description'),

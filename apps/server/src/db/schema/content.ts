@@ -97,7 +97,7 @@ export const exams = pgTable(
     autoRuleId: bigint('auto_rule_id', { mode: 'number' }),
     /**
      * 'general'; 'post' (岗位考试: sent to a post's staff, results per ability of the post's model);
-     * 'evaluation' (测评考试: outcome is an ability profile). Issue 16.
+     * 'evaluation' (测评考试: outcome is an ability profile). Issue 16. 'course': a course's exam section (issue 17).
      */
     purpose: varchar('purpose', { length: 20 }).notNull().default('general'),
     /** The post of a post exam (no foreign key to keep the schema acyclic; the posts service checks it). */

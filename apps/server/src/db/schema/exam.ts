@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { exams, papers } from './content';
 import { organizations, users } from './org';
 
@@ -145,6 +146,10 @@ export const examAttempts = pgTable(
     // The deadline sweeper looks for open attempts past their deadline.
     index('exam_attempts_open_deadline_idx').on(t.status, t.deadlineAt),
     index('exam_attempts_exam_status_idx').on(t.examId, t.status),
+    // Analysis (issue 19): an organisation's graded attempts within a window.
+    index('exam_attempts_org_graded_idx')
+      .on(t.organizationId, t.submittedAt)
+      .where(sql`${t.status} = 2`),
   ],
 );
 

@@ -1,4 +1,14 @@
-import { bigint, index, integer, jsonb, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  timestamp,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { organizations, users } from './org';
 
 /** Uploaded files (avatars, logos, imports); the bytes live in the storage adapter under `key`. */
@@ -12,9 +22,17 @@ export const files = pgTable(
     key: varchar('key', { length: 200 }).notNull().unique(),
     name: varchar('name', { length: 255 }).notNull(),
     mime: varchar('mime', { length: 100 }).notNull(),
-    size: integer('size').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
     /** Public files (avatars, logos) are served without a token by their unguessable key. */
     isPublic: smallint('is_public').notNull().default(0),
+    /** A video's length in seconds, width and height, read with ffprobe at upload (null: not a video, or no ffmpeg). */
+    durationSeconds: integer('duration_seconds'),
+    width: integer('width'),
+    height: integer('height'),
+    /** A video's poster frame (a public image file). */
+    posterFileId: bigint('poster_file_id', { mode: 'number' }).references((): AnyPgColumn => files.id, {
+      onDelete: 'set null',
+    }),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

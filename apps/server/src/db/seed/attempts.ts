@@ -6,6 +6,7 @@ import { sectionsOf } from '../../modules/paper/paper.service';
 import { listFrozenContent } from '../../modules/exam/exam-attempt.repo';
 import type { Rng } from '../../modules/paper/paper.rng';
 import { need, type Demo } from './demo';
+import { DEMO_MISKEYED } from './question-data';
 
 /**
  * Simulated candidates' attempts (issue 14): answers chosen by each person's ability, graded by the
@@ -62,6 +63,20 @@ function ability(rng: Rng): number {
   return Math.min(0.98, Math.max(0.2, 0.72 + 0.15 * normal));
 }
 
+/** The options as a knowing candidate sees them: the demo's miskeyed question by its true key. */
+function trueOptions(content: ExamQuestionContent): { correct: boolean }[] {
+  const options = content.options ?? [];
+  if (!content.stem.includes(DEMO_MISKEYED.stem)) return options;
+  return options.map((option, index) => ({
+    ...option,
+    correct: (DEMO_MISKEYED.trueKey as readonly number[]).includes(index),
+  }));
+}
+
+function keyedIndex(content: ExamQuestionContent): number {
+  return Math.max(0, (content.options ?? []).findIndex((option) => option.correct));
+}
+
 const WRONG_BLANKS = ['110', '220', '隔离法', 'let', 'useState', 'resolved'];
 
 /** What a candidate of this ability answers (null: left blank) and, for a short answer, the mark. */
@@ -73,7 +88,7 @@ function respond(
 ): { answer: unknown; mark?: number } {
   if (rng() < 0.03) return { answer: null };
   const right = rng() < Math.min(0.97, Math.max(0.05, skill + (4 - content.difficulty) * 0.04));
-  const options = content.options ?? [];
+  const options = trueOptions(content);
   const correct = options.flatMap((option, index) => (option.correct ? [index] : []));
   const wrong = options.flatMap((option, index) => (option.correct ? [] : [index]));
   const any = <T>(list: T[]): T => list[Math.floor(rng() * list.length)] as T;
@@ -81,6 +96,8 @@ function respond(
     case 0:
       return { answer: right ? content.answer : !content.answer };
     case 1:
+      // The miskeyed question's stored key is the misconception most weak candidates fall for.
+      if (!right && options !== content.options && rng() < 0.6) return { answer: keyedIndex(content) };
       return { answer: right ? correct[0] : any(wrong) };
     case 2:
       if (right) return { answer: correct };

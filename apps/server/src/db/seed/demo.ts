@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../core/context';
+import type { Storage } from '../../core/storage';
 import type { Db } from '../client';
 import { activityLog } from '../schema';
 
@@ -32,6 +33,10 @@ export interface Demo {
   posts: Map<string, number>;
   /** Ability name → id (abilities.ts). */
   abilities: Map<string, number>;
+  /** Course name → id (courses.ts). */
+  courses: Map<string, number>;
+  /** Where demo files (course videos and documents) are stored; without it no files are made. */
+  storage?: Storage;
 }
 
 /** One feature's demo data: later features add a step to DEMO_STEPS in index.ts. */

@@ -17,6 +17,16 @@ import { seedDemoPosts } from './posts';
 import { seedDemoAbilities } from './abilities';
 import { seedDemoPostExams } from './post-exams';
 import { seedDemoRatings } from './ratings';
+import { seedDemoCourses } from './courses';
+import { seedDemoCourseContent } from './course-content';
+import type { Storage } from '../../core/storage';
+import { seedDemoLives } from './lives';
+import { seedDemoCourseProgress } from './course-progress';
+import { seedDemoStudyTasks } from './study-tasks';
+import { seedDemoPractices } from './practices';
+import { seedDemoStudyTargets } from './study-targets';
+import { seedDemoAnalysisHistory } from './analysis-history';
+import { seedDemoCalibration } from './question-calibration';
 
 export { PLATFORM_ADMIN_ACCOUNT, PLATFORM_ORG_NAME } from './platform';
 export { PUBLIC_BANK_NAME } from './public-bank';
@@ -87,10 +97,19 @@ const DEMO_STEPS: DemoStep[] = [
   { name: 'ability library and post models', run: seedDemoAbilities },
   { name: 'post exams and ability results', run: seedDemoPostExams },
   { name: 'manager ratings', run: seedDemoRatings },
+  { name: 'course categories, teachers, courses and members', run: seedDemoCourses },
+  { name: 'course chapters, sections, videos and documents', run: seedDemoCourseContent },
+  { name: 'live classes', run: seedDemoLives },
+  { name: 'course progress and ratings', run: seedDemoCourseProgress },
+  { name: 'study tasks', run: seedDemoStudyTasks },
+  { name: 'practice sets, rounds and review books', run: seedDemoPractices },
+  { name: 'learning targets this quarter', run: seedDemoStudyTargets },
+  { name: 'past monthly quizzes (analysis trends)', run: seedDemoAnalysisHistory },
+  { name: 'IRT calibration of the demo banks', run: seedDemoCalibration },
 ];
 
 /** The demo organisation, once (idempotent: skipped when the demo admin exists). Returns true when it seeded. */
-export async function seedDemo(db: Db, password: string): Promise<boolean> {
+export async function seedDemo(db: Db, password: string, storage: Storage): Promise<boolean> {
   if (await demoAdminExists(db)) return false;
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
@@ -127,6 +146,8 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       papers: new Map(),
       posts: new Map(),
       abilities: new Map(),
+      courses: new Map(),
+      storage,
     };
     for (const step of DEMO_STEPS) await step.run(demo);
     await recordDemoActivity(demo, [

@@ -53,6 +53,13 @@ const FIRE = '消防安全';
 const POWER = '用电安全';
 
 /** 安全生产题库: fire and electrical safety, every objective type and two short answers. */
+/**
+ * The demo's flawed question (issue 19): stored with a wrong key, while the simulated candidates answer by
+ * the true one (`trueKey`), so the finished exam's analysis shows it with negative discrimination and an
+ * administrator can fix the key and rescore.
+ */
+export const DEMO_MISKEYED = { stem: '油锅起火时，正确的扑救方法是？', trueKey: [1] } as const;
+
 export const SAFETY_QUESTIONS: DemoQuestion[] = [
   tf('发现火灾时，应立即拨打 119 火警电话。', true, 2, FIRE),
   tf(
@@ -125,14 +132,8 @@ export const SAFETY_QUESTIONS: DemoQuestion[] = [
     1,
     POWER,
   ),
-  pick(
-    1,
-    '油锅起火时，正确的扑救方法是？',
-    ['用水浇', '盖上锅盖并关火', '用嘴吹灭', '端起油锅倒掉'],
-    [1],
-    3,
-    FIRE,
-  ),
+  // Deliberately keyed wrong (D, not B): the demo's exam analysis flags it (see DEMO_MISKEYED).
+  pick(1, DEMO_MISKEYED.stem, ['用水浇', '盖上锅盖并关火', '用嘴吹灭', '端起油锅倒掉'], [3], 3, FIRE),
   pick(2, '下列哪些属于常见的灭火方法？', ['隔离法', '窒息法', '冷却法', '加热法'], [0, 1, 2], 5, FIRE),
   pick(
     2,

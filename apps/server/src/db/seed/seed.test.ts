@@ -14,6 +14,9 @@ import { DEMO_EXAM_NAMES } from './exams';
 import { DEMO_PAPER_NAMES } from './papers';
 import { SIMULATED_STAFF_COUNT } from './staff';
 import { DEMO_EVALUATION } from './post-exams';
+import { DEMO_PRACTICES } from './practices';
+import { DEMO_MISKEYED } from './question-data';
+import type { ExamAnalysis } from '@kaopei/shared/contracts/exam-analysis';
 
 /**
  * The demo organisation after a first start (issue 14): what the pages a new user opens first read
@@ -62,9 +65,9 @@ beforeAll(async () => {
   const { db } = t.app.deps;
   // The shared PostgreSQL test database may already hold the demo (app.test.ts seeds it too).
   const started = performance.now();
-  const seeded = await seedDemo(db, PASSWORD);
+  const seeded = await seedDemo(db, PASSWORD, t.app.deps.storage);
   if (seeded) console.info(`demo seed: ${Math.round(performance.now() - started)} ms`);
-  expect(await seedDemo(db, PASSWORD)).toBe(false);
+  expect(await seedDemo(db, PASSWORD, t.app.deps.storage)).toBe(false);
   admin = await signIn('admin');
   zhangsan = await signIn('zhangsan');
 }, 120_000);
@@ -79,8 +82,9 @@ describe('demo organisation', () => {
       figures: { staffCount: number; paperCount: number; examCount: number; questionBankCount: number };
       recentActivity: { action: string; detail: string | null }[];
     }>(admin, 'GET', '/user/api/v1/statistic/console');
-    // With the post paper and exam of Java开发工程师 and the 测评 bank, paper and exam (post-exams.ts).
-    expect(stats.figures).toMatchObject({ paperCount: 6, examCount: 5, questionBankCount: 3 });
+    // With the post paper and exam of Java开发工程师 and the 测评 bank, paper and exam (post-exams.ts), and the
+    // exam section of 新员工入职培训 (course-content.ts), and four past monthly quizzes (analysis-history.ts).
+    expect(stats.figures).toMatchObject({ paperCount: 6, examCount: 10, questionBankCount: 3 });
     // The six named people and the simulated staff.
     expect(stats.figures.staffCount).toBe(6 + SIMULATED_STAFF_COUNT);
     const details = stats.recentActivity.map((entry) => entry.detail ?? '');
@@ -195,6 +199,22 @@ describe('demo organisation', () => {
     expect(overview.questions.length).toBe(2);
   });
 
+  it('analyses the finished exam: items that discriminate, and the miskeyed one flagged', async () => {
+    const exam = await examNamed(DEMO_EXAM_NAMES.finished);
+    const { data: a } = await data<ExamAnalysis>(
+      admin,
+      'GET',
+      `/exam/api/v1/analysis/exam/detail?examId=${exam.id}`,
+    );
+    expect(a.summary.n).toBeGreaterThan(100);
+    expect(a.reliability?.value).toBeGreaterThan(0.5);
+    const flawed = a.items.find((item) => item.stem.includes(DEMO_MISKEYED.stem));
+    expect(flawed?.discrimination).toBeLessThan(0);
+    expect(flawed?.flags).toContain('negative_discrimination');
+    const others = a.items.filter((item) => item !== flawed && item.discrimination !== null);
+    expect(others.every((item) => (item.discrimination ?? 0) > 0)).toBe(true);
+  });
+
   it('offers zhangsan the running exam, not started, and shows his result of last week', async () => {
     type Mine = {
       name: string;
@@ -209,6 +229,92 @@ describe('demo organisation', () => {
     expect((await mine('upcoming')).map((row) => row.name)).toContain(DEMO_EXAM_NAMES.upcoming);
     const finished = (await mine('finished')).find((row) => row.name === DEMO_EXAM_NAMES.finished);
     expect(finished?.bestScore).toEqual(expect.any(Number));
+  });
+
+  it('gives zhangsan a running study task with some progress, and one that ended', async () => {
+    const { data: mine } = await data<
+      { name: string; status: string; doneCount: number; itemCount: number }[]
+    >(zhangsan, 'GET', '/course/api/v1/study/task/mine?tab=all');
+    const running = mine.find((row) => row.name === '技术部季度学习任务');
+    expect(running).toMatchObject({ itemCount: 3, status: 'in_progress' });
+    expect(running?.doneCount).toBeGreaterThanOrEqual(1);
+    expect(mine.some((row) => row.name === '安全月学习任务')).toBe(true);
+    const { data: tasks } = await data<
+      { name: string; status: string; assigneeCount: number; completedCount: number }[]
+    >(admin, 'POST', '/course/api/v1/study/task/search', {});
+    const ended = tasks.find((row) => row.name === '安全月学习任务');
+    expect(ended?.status).toBe('ended');
+    expect(ended?.assigneeCount).toBeGreaterThan(0);
+  });
+
+  it('has two released practice sets with rounds, and zhangsan has questions to review today', async () => {
+    type Row = {
+      name: string;
+      status: string;
+      participants: number;
+      questionCount: number;
+      accuracy: number;
+    };
+    const { data: sets } = await data<Row[]>(admin, 'GET', '/course/api/v1/practice/list?size=50');
+    for (const name of Object.values(DEMO_PRACTICES)) {
+      const set = sets.find((row) => row.name === name);
+      expect(set, name).toMatchObject({ status: 'released' });
+      expect(set!.questionCount).toBeGreaterThan(4);
+      expect(set!.participants).toBeGreaterThanOrEqual(20);
+      expect(set!.accuracy).toBeGreaterThan(40);
+      expect(set!.accuracy).toBeLessThan(100);
+    }
+    const { data: review } = await data<{ dueCount: number; bookCount: number; item: unknown }>(
+      zhangsan,
+      'GET',
+      '/course/api/v1/practice/review/next',
+    );
+    expect(review.dueCount).toBeGreaterThanOrEqual(3);
+    expect(review.bookCount).toBeGreaterThanOrEqual(5);
+    expect(review.item).not.toBeNull();
+    const { total: mistakes } = await data(admin, 'GET', '/course/api/v1/practice/mistakes?size=5');
+    expect(mistakes).toBeGreaterThan(5);
+  });
+
+  it("gives zhangsan this quarter's targets with his value from his stored completions", async () => {
+    type Mine = {
+      targetId: number;
+      name: string;
+      metric: string;
+      startDate: string;
+      endDate: string;
+      value: number;
+    };
+    const { data: mine } = await data<Mine[]>(zhangsan, 'GET', '/course/api/v1/target/member');
+    expect(mine.map((m) => m.metric).sort()).toEqual(['courses', 'hours']);
+    const hours = mine.find((m) => m.metric === 'hours') as Mine;
+    const [stored] = rowsOf<{ minutes: number }>(
+      await t.app.deps.db.execute(sql`
+        select coalesce(sum(c.minutes), 0)::int as minutes from course_members m
+        join courses c on c.id = m.course_id join users u on u.id = m.user_id
+        where u.account = 'zhangsan' and u.organization_id = c.organization_id
+          and (m.completed_at at time zone 'Asia/Shanghai')::date between ${hours.startDate}::date and ${hours.endDate}::date`),
+    );
+    expect(hours.value).toBe(Math.round(((stored?.minutes ?? 0) / 60) * 10) / 10);
+    const people = await data(admin, 'GET', `/course/api/v1/target/chart/people?targetId=${hours.targetId}`);
+    expect(people.total).toBeGreaterThan(1);
+  });
+
+  it('shows a calibrated demo bank on 试题分析 (IRT 校准), with finite estimates', async () => {
+    type Options = { banks: { id: number; name: string; calibrated: number }[] };
+    const { data: options } = await data<Options>(admin, 'GET', '/user/api/v1/analysis/question/options');
+    const bank = options.banks.find((b) => b.calibrated > 0);
+    expect(bank, 'a calibrated demo bank').toBeDefined();
+    const { data: rows, total } = await data<{ a: number; b: number; n: number }[]>(
+      admin,
+      'GET',
+      `/user/api/v1/analysis/question/calibrations?bankId=${bank!.id}&page=0&size=100`,
+    );
+    expect(total).toBe(bank!.calibrated);
+    for (const row of rows) {
+      expect(Number.isFinite(row.a) && Number.isFinite(row.b)).toBe(true);
+      expect(row.n).toBeGreaterThanOrEqual(20);
+    }
   });
 
   it("keeps the demo's exams from another organisation", async () => {

@@ -6,6 +6,7 @@ import {
   abilityKnowledge,
   abilityMaterials,
   abilityTags,
+  courses,
   files,
   knowledgeNodes,
   postAbilities,
@@ -493,6 +494,7 @@ export interface MaterialValues {
   title: string;
   url: string | null;
   fileId: number | null;
+  courseId: number | null;
   minutes: number | null;
   description: string | null;
   sort: number;
@@ -528,6 +530,14 @@ export async function maxMaterialSort(db: DbOrTx, ctx: OrgScope, abilityId: numb
     .from(abilityMaterials)
     .where(scoped(abilityMaterials.organizationId, ctx, eq(abilityMaterials.abilityId, abilityId)));
   return row?.max ?? -1;
+}
+
+export async function findOwnCourse(db: DbOrTx, ctx: OrgScope, id: number) {
+  const [row] = await db
+    .select({ id: courses.id, name: courses.name })
+    .from(courses)
+    .where(scoped(courses.organizationId, ctx, eq(courses.id, id)));
+  return row;
 }
 
 export async function findOwnFile(db: DbOrTx, ctx: OrgScope, id: number) {

@@ -35,6 +35,7 @@ import {
   findDimension,
   findDimensionNamed,
   findMaterialRecord,
+  findOwnCourse,
   findOwnFile,
   findPostRecord,
   hasDimensions,
@@ -390,6 +391,7 @@ export interface MaterialInput {
   title: string;
   url?: string | null | undefined;
   fileId?: number | null | undefined;
+  courseId?: number | null | undefined;
   minutes?: number | null | undefined;
   description?: string | null | undefined;
   sort?: number | undefined;
@@ -400,22 +402,27 @@ const HTTP_URL = /^https?:\/\/[^\s"'<>]+$/i;
 /** Where the file module serves an upload (its `fileUrl`, which lives in a routes file modules may not import). */
 const documentUrl = (key: string) => `/api/files/${key}`;
 
-/** Where the material points: a link's http(s) address, or the uploaded document's address. */
+/** Where the material points: a link's http(s) address, the uploaded document's address, or a course's page. */
 async function materialTarget(
   db: DbOrTx,
   ctx: RequestContext,
   input: MaterialInput,
-): Promise<{ url: string; fileId: number | null }> {
-  if (input.kind === 'course') throw badRequest('课程类素材将随课程功能提供，目前请添加文档或链接', 'kind');
+): Promise<{ url: string; fileId: number | null; courseId: number | null }> {
+  if (input.kind === 'course') {
+    if (!input.courseId) throw badRequest('请选择课程', 'courseId');
+    const course = await findOwnCourse(db, ctx, input.courseId);
+    if (!course) throw notFound('课程不存在');
+    return { url: `/m/courses/${course.id}`, fileId: null, courseId: course.id };
+  }
   if (input.kind === 'link') {
     if (!input.url || !HTTP_URL.test(input.url))
       throw badRequest('链接地址必须以 http:// 或 https:// 开头', 'url');
-    return { url: input.url, fileId: null };
+    return { url: input.url, fileId: null, courseId: null };
   }
   if (!input.fileId) throw badRequest('请上传文档', 'fileId');
   const file = await findOwnFile(db, ctx, input.fileId);
   if (!file) throw notFound('文档不存在');
-  return { url: documentUrl(file.key), fileId: file.id };
+  return { url: documentUrl(file.key), fileId: file.id, courseId: null };
 }
 
 async function materialValues(db: DbOrTx, ctx: RequestContext, input: MaterialInput, sort?: number) {

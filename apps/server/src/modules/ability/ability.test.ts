@@ -18,6 +18,7 @@ import { createPost, multipart } from '../../../test/support';
 import {
   abilities,
   abilityMaterials,
+  courses,
   postAbilities,
   postKnowledge,
   questions,
@@ -371,9 +372,28 @@ describe('materials and the learning path', () => {
     const ftp = await post(A.materialAdd.path, { ...base, kind: 'link', url: 'ftp://example.com' });
     expect(ftp.status).toBe(400);
     expect(ftp.body.message).toContain('链接地址');
-    expect((await post(A.materialAdd.path, { ...base, kind: 'course', url: 'https://x.cn' })).status).toBe(
-      400,
+    const noCourse = await post(A.materialAdd.path, { ...base, kind: 'course', url: 'https://x.cn' });
+    expect(noCourse.status).toBe(400);
+    expect(noCourse.body.message).toBe('请选择课程');
+    const courseOf = async (organizationId: number) =>
+      (await t.app.deps.db.insert(courses).values({ organizationId, name: '岗位必学课' }).returning())[0]!.id;
+    const ourCourse = await courseOf(org.id);
+    const courseMaterial = data<MaterialRow>(
+      await post(A.materialAdd.path, { ...base, kind: 'course', courseId: ourCourse }),
     );
+    expect(courseMaterial).toMatchObject({
+      kind: 'course',
+      courseId: ourCourse,
+      url: `/m/courses/${ourCourse}`,
+    });
+    const theirCourse = await post(A.materialAdd.path, {
+      ...base,
+      kind: 'course',
+      courseId: await courseOf(other.id),
+    });
+    expect(theirCourse.status).toBe(404);
+    // The post course below counts the link and document materials only.
+    await t.app.deps.db.delete(abilityMaterials).where(eq(abilityMaterials.id, courseMaterial.id));
     expect((await post(A.materialAdd.path, { ...base, kind: 'document' })).status).toBe(400);
     expect(
       (await post(A.materialAdd.path, { ...base, level: 6, kind: 'link', url: 'https://x.cn' })).status,

@@ -4,10 +4,12 @@ import {
   revealedKey,
   gradeResponse,
   isUnanswered,
+  measuresAbilities,
   questionTypeLabel,
   roundScore,
 } from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
+import { attemptGraded } from './attempt-graded';
 import type { RequestContext } from '../../core/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/http';
 import { isUniqueViolation } from '../../core/db-errors';
@@ -645,8 +647,8 @@ export async function closeAttempt(
     closeAndScoreAttempt(q, attemptId, { status, submittedAt, reason, score, pending, passed, graded });
   // Answered code questions are judged by the queue's workers, which then score them.
   const jobs = codeGradingJobs(attempt, rows);
-  // Post and evaluation exams record the result per ability with the close (general exams skip it).
-  const measured = status === 2 && found.purpose !== 'general';
+  // Post and evaluation exams record the result per ability with the close (general and course exams skip it).
+  const measured = status === 2 && measuresAbilities(found.purpose);
   const closed =
     jobs.length === 0 && !measured
       ? await close(db)
@@ -657,6 +659,13 @@ export async function closeAttempt(
           return true;
         });
   if (!closed) return null;
+  if (status === 2)
+    await attemptGraded(db, {
+      attemptId,
+      examId: attempt.examId,
+      userId: attempt.userId,
+      purpose: found.purpose,
+    });
   return { status, unanswered: rows.filter((row) => isUnanswered(row.content.type, row.answer)).length };
 }
 

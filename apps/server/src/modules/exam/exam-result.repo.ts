@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import { QuestionType, type ExamineeState } from '@kaopei/shared';
+import { QuestionType, measuresAbilities, type ExamineeState } from '@kaopei/shared';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import {
   attemptQuestions,
@@ -20,6 +20,7 @@ import { containsPattern } from '../../core/db-errors';
 import type { RecordSortField } from '@kaopei/shared/contracts/exam';
 import { OUTER_EXAM_ID } from './exam.repo';
 import { recordAttemptAbilities } from '../post-exam/attempt-ability.repo';
+import { attemptGraded } from './attempt-graded';
 
 /**
  * The queries behind an exam's candidates, marking, results and reports. Functions taking an `examId`
@@ -335,12 +336,19 @@ export async function refreshAttempt(tx: DbOrTx, attemptId: number): Promise<voi
       from ${attemptQuestions} where attempt_id = ${attemptId}::bigint
     ) s, ${exams} e
     where a.id = ${attemptId}::bigint and e.id = a.exam_id and a.status > 0
-    returning a.status, e.purpose`);
+    returning a.status, a.exam_id, a.user_id, e.purpose`);
+  const [after] = rowsOf<{ status: number | string; exam_id: unknown; user_id: unknown; purpose: string }>(
+    result,
+  );
+  if (!after || Number(after.status) !== 2) return;
   // Post and evaluation exams keep their per-ability results in step with every rescore.
-  const [after] = rowsOf<{ status: number | string; purpose: string }>(result);
-  if (after && Number(after.status) === 2 && after.purpose !== 'general') {
-    await recordAttemptAbilities(tx, attemptId);
-  }
+  if (measuresAbilities(after.purpose)) await recordAttemptAbilities(tx, attemptId);
+  await attemptGraded(tx, {
+    attemptId,
+    examId: Number(after.exam_id),
+    userId: Number(after.user_id),
+    purpose: after.purpose,
+  });
 }
 
 /** The points of one question of an attempt, if the attempt has it. */

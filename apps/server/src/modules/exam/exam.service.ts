@@ -370,7 +370,8 @@ export async function publishExam(db: Db, ctx: RequestContext, examId: number): 
     await freezeQuestions(tx, examId, await listPaperQuestionIds(tx, paperIds));
     const audience = audienceOf(exam);
     const userIds = await syncCandidates(tx, ctx, examId, audience);
-    if (audience.mode === 'assigned') {
+    // A course's exam gets its candidates as learners reach its section (modules/learn), so it is published empty.
+    if (audience.mode === 'assigned' && exam.purpose !== 'course') {
       if ((await countCandidates(tx, examId)) === 0) throw badRequest('请先选择考生（部门、员工或标签）');
     }
     await updateExam(tx, examId, { status: 1, publishedAt: new Date(), updatedAt: new Date() });

@@ -7,6 +7,7 @@ import {
   examAttempts,
   exams,
   noticeReceives,
+  notices,
   paperQuestions,
   paperSections,
   papers,
@@ -260,11 +261,13 @@ describe('setting up exams', () => {
     });
     const again = await call(t, 'POST', `${E}/publish?examId=${created.examId}`, { user: org.admin });
     expect(again.status).toBe(409);
-    const notices = await t.app.deps.db
-      .select()
+    // One notice of this exam, received by its one candidate (the department's staff member) and nobody else.
+    const received = await t.app.deps.db
+      .select({ userId: noticeReceives.userId })
       .from(noticeReceives)
-      .where(eq(noticeReceives.userId, org.staff.id));
-    expect(notices.length).toBeGreaterThan(0);
+      .innerJoin(notices, eq(notices.id, noticeReceives.noticeId))
+      .where(eq(notices.link, `/m/exams/${created.examId}`));
+    expect(received).toEqual([{ userId: org.staff.id }]);
     // The bell's notice opens the exam's page for the candidate.
     const bell = await call(t, 'POST', '/user/api/v1/user/message/unread?page=0&size=10', {
       user: org.staff,

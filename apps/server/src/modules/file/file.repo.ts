@@ -6,7 +6,7 @@ import { files } from '../../db/schema';
 /** Records an uploaded file of the organisation; returns its id. */
 export async function insertFile(
   db: DbOrTx,
-  ctx: Pick<RequestContext, 'organizationId' | 'userId'>,
+  ctx: Pick<RequestContext, 'organizationId'> & { userId: number | null },
   values: { key: string; name: string; mime: string; size: number; isPublic: number },
 ) {
   const [row] = await db

@@ -5,15 +5,18 @@ import { bearerToken } from '../../core/auth-hook';
 import { route } from '../../core/route';
 import { newStorageKey } from '../../core/storage';
 import { findFileByKeyInAnyOrg, insertFile } from './file.repo';
-import { allowedUploadType, servedAs } from './file.types';
+import { sendStoredFile } from './file.serve';
+import { useFileSigningSecret, verifySignedFile } from './file.signing';
+import { allowedUploadType } from './file.types';
+import { fileUrl } from './file.url';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
-/** URL under which a stored file is served. */
-export const fileUrl = (key: string) => `/api/files/${key}`;
+export { fileUrl };
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.deps;
+  useFileSigningSecret(app.deps.config.jwtSecret);
 
   route(app, fileContracts.upload, async (request) => {
     const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
@@ -43,7 +46,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ id: row.id, name: part.filename, size: data.length, url: fileUrl(key) });
   });
 
-  // Public files by unguessable key; private ones need a token of the owning organisation.
+  // Public files by unguessable key; private ones need a token of the owning organisation or a signed
+  // URL (file.signing.ts). Streamed with range requests (file.serve.ts).
   route(
     app,
     fileContracts.serve,
@@ -51,20 +55,22 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = (request.params as { '*': string })['*'];
       const row = await findFileByKeyInAnyOrg(db, key);
       if (!row) throw notFound('文件不存在');
+      let cacheControl = 'public, max-age=86400';
       if (!row.isPublic) {
-        const token = bearerToken(request);
-        const claims = token ? await app.deps.tokens.verifyAccess(token) : undefined;
-        if (!claims || claims.organizationId !== row.organizationId) throw notFound('文件不存在');
+        const query = request.query as Record<string, unknown>;
+        const signed = verifySignedFile(key, query.expires, query.sig);
+        if (signed.ok) {
+          // The browser may keep the bytes while the URL is valid (seeking re-reads ranges), never a proxy.
+          const left = Math.max(0, Math.min(3600, signed.expires - Math.floor(Date.now() / 1000)));
+          cacheControl = `private, max-age=${left}`;
+        } else {
+          const token = bearerToken(request);
+          const claims = token ? await app.deps.tokens.verifyAccess(token) : undefined;
+          if (!claims || claims.organizationId !== row.organizationId) throw notFound('文件不存在');
+          cacheControl = 'private, no-store';
+        }
       }
-      const data = await storage.get(key);
-      if (!data) throw notFound('文件不存在');
-      const { type, disposition } = servedAs(row.mime);
-      return reply
-        .type(type)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', row.isPublic ? 'public, max-age=86400' : 'private, no-store')
-        .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(row.name)}`)
-        .send(data);
+      return sendStoredFile(request, reply, storage, row, cacheControl);
     },
     { hide: true },
   );

@@ -6,6 +6,7 @@ import {
   bucketsOf,
   checkPaper,
   generateAutoPapers,
+  withCalibratedDifficulty,
   type AutoDifficulty,
   type AutoModelRules,
 } from './paper.auto';
@@ -281,6 +282,27 @@ describe('intelligent generation (examples)', () => {
     expect(tight.feasible).toBe(false);
     expect(tight.violations).toEqual([
       expect.objectContaining({ rule: 'overlap', variant: 1, required: 0, achievable: 10 }),
+    ]);
+  });
+});
+
+describe('withCalibratedDifficulty', () => {
+  it('moves calibrated questions to their calibrated difficulty and regroups them', () => {
+    const buckets = [
+      { type: 1, knowledge: [], difficulty: 5, ids: [1, 2, 3] },
+      { type: 1, knowledge: [], difficulty: 3, ids: [4] },
+    ];
+    const out = withCalibratedDifficulty(
+      buckets,
+      new Map([
+        [1, 3],
+        [2, 8],
+      ]),
+    );
+    expect(out).toEqual([
+      { type: 1, knowledge: [], difficulty: 3, ids: [1, 4] },
+      { type: 1, knowledge: [], difficulty: 8, ids: [2] },
+      { type: 1, knowledge: [], difficulty: 5, ids: [3] },
     ]);
   });
 });

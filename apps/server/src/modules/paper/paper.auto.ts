@@ -775,3 +775,24 @@ export function bucketsOf(
   }
   return [...map.values()];
 }
+
+/**
+ * The buckets with each question's difficulty replaced by its calibrated one where it has one
+ * (`calibrated`: question id → difficulty 1–10); questions then regroup by the new difficulty.
+ */
+export function withCalibratedDifficulty(
+  buckets: readonly Bucket[],
+  calibrated: ReadonlyMap<number, number>,
+): Bucket[] {
+  const merged = new Map<string, Bucket>();
+  for (const bucket of buckets) {
+    for (const id of bucket.ids) {
+      const difficulty = calibrated.get(id) ?? bucket.difficulty;
+      const key = `${bucket.type}|${bucket.knowledge.join(',')}|${difficulty}`;
+      const found = merged.get(key);
+      if (found) found.ids.push(id);
+      else merged.set(key, { type: bucket.type, knowledge: bucket.knowledge, difficulty, ids: [id] });
+    }
+  }
+  return [...merged.values()];
+}

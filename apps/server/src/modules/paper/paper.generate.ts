@@ -1,14 +1,15 @@
-import { TagType } from '@kaopei/shared';
+import { TagType, difficultyFromB } from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest, notFound } from '../../core/http';
 import { requireTags } from '../tag/tag.service';
-import { generateAutoPapers, type Bucket } from './paper.auto';
+import { generateAutoPapers, withCalibratedDifficulty, type Bucket } from './paper.auto';
 import { knowledgeScope } from './paper.picker';
 import {
   findAutoRule,
   insertAutoRule,
   listAutoRules,
+  listCalibratedB,
   listKnowledgeNames,
   listQuestionBankIds,
   listQuestionBuckets,
@@ -71,12 +72,22 @@ export async function loadBuckets(db: DbOrTx, ctx: RequestContext, rules: AutoRu
     excludeQuestionIds: rules.excludeQuestionIds,
     excludeUsedWithinDays: rules.excludeUsedWithinDays,
   });
-  return rows.map((row) => ({
+  const buckets = rows.map((row) => ({
     type: Number(row.type),
     difficulty: Number(row.difficulty),
     knowledge: roots.filter((_, index) => (BigInt(row.roots) >> BigInt(index)) & 1n),
     ids: row.ids.split(',').map(Number),
   }));
+  if (rules.useCalibratedDifficulty !== true) return buckets;
+  const calibrated = await listCalibratedB(
+    db,
+    ctx.organizationId,
+    buckets.flatMap((bucket) => bucket.ids),
+  );
+  return withCalibratedDifficulty(
+    buckets,
+    new Map(calibrated.map((c) => [c.questionId, difficultyFromB(c.b)])),
+  );
 }
 
 /** Generates without saving (get/auto/question): the papers, or which rules fail and the best paper. */

@@ -13,6 +13,7 @@ import {
   posts,
   questionBanks,
   questionKnowledge,
+  questionCalibration,
   questionTags,
   questions,
 } from '../../db/schema';
@@ -761,4 +762,18 @@ export function listAutoRules(db: DbOrTx, ctx: OrgScope): Promise<AutoRuleRecord
     .from(paperAutoRules)
     .where(eq(paperAutoRules.organizationId, ctx.organizationId))
     .orderBy(desc(paperAutoRules.createdAt), desc(paperAutoRules.id));
+}
+
+/** IRT-calibrated b of the given questions of the organisation (analysis/question, issue 19). */
+export async function listCalibratedB(db: DbOrTx, organizationId: number, questionIds: number[]) {
+  if (questionIds.length === 0) return [];
+  return db
+    .select({ questionId: questionCalibration.questionId, b: questionCalibration.b })
+    .from(questionCalibration)
+    .where(
+      and(
+        eq(questionCalibration.organizationId, organizationId),
+        inArray(questionCalibration.questionId, questionIds),
+      ),
+    );
 }

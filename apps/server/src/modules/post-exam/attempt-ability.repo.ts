@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { effectiveLevel, levelFromScoreRate, scoreRate } from '@kaopei/shared';
+import { effectiveLevel, levelFromScoreRate, measuresAbilities, scoreRate } from '@kaopei/shared';
 import type { DbOrTx } from '../../db/client';
 import { attemptAbilities, attemptQuestions, examAttempts, exams, staffAbilities } from '../../db/schema';
 import { abilitiesMeasuredBy } from '../ability/ability-measure.repo';
@@ -69,7 +69,7 @@ export async function recordAttemptAbilities(db: DbOrTx, attemptId: number): Pro
     .from(examAttempts)
     .innerJoin(exams, eq(exams.id, examAttempts.examId))
     .where(eq(examAttempts.id, attemptId));
-  if (!attempt || attempt.status !== 2 || attempt.purpose === 'general') return [];
+  if (!attempt || attempt.status !== 2 || !measuresAbilities(attempt.purpose)) return [];
   const questions = await db
     .select({
       questionId: attemptQuestions.questionId,

@@ -573,6 +573,7 @@ describe('demo seed', () => {
       papers: new Map<string, number>(),
       posts: new Map([[DEMO_POST_EXAM.post, world.postId]]),
       abilities: new Map<string, number>(),
+      courses: new Map<string, number>(),
     };
     await seedDemoPostExams(demo);
     const [exam] = await db

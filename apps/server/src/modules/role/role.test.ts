@@ -626,11 +626,15 @@ describe('who may manage roles', () => {
 
   it('lets the staff page read roles but not change them', async () => {
     const o = await createOrg(t);
-    const staffManager = await createStaff(o, [await insertRole(o, [1101])]);
-    expect((await call(t, 'GET', `${ROLE}/permission/role/get`, { user: staffManager })).status).toBe(200);
-    expect(
-      (await call(t, 'GET', `${ROLE}/users?roleId=${o.roleIds.staff}`, { user: staffManager })).status,
-    ).toBe(200);
+    const staffRole = await insertRole(o, [1101]);
+    const staffManager = await createStaff(o, [staffRole]);
+    const roles = await call(t, 'GET', `${ROLE}/permission/role/get`, { user: staffManager });
+    expect(roles.status).toBe(200);
+    const seen = data<{ roleId: number }[]>(roles).map((r) => r.roleId);
+    expect(seen.sort()).toEqual([...Object.values(o.roleIds), staffRole].sort());
+    const members = await call(t, 'GET', `${ROLE}/users?roleId=${o.roleIds.staff}`, { user: staffManager });
+    expect(members.status).toBe(200);
+    expect(data<{ userId: number }[]>(members).map((m) => m.userId)).toContain(o.staff.id);
     expect((await addRole({ name: '不行' }, staffManager)).status).toBe(403);
     expect((await call(t, 'GET', `${PERM}/get/by-endpoint/menu`, { user: staffManager })).status).toBe(403);
   });

@@ -56,6 +56,21 @@ describe('console statistics', () => {
     const res = await call(t, 'GET', '/user/api/v1/statistic/staff/sum', { user: org.admin });
     expect(res.body.res?.data).toEqual({ total: 3, active: 2, left: 1 });
   });
+
+  it('counts neither open-link candidates nor another organisation’s staff in the staff sum', async () => {
+    const { db } = t.app.deps;
+    const [outsider] = await db
+      .insert(users)
+      .values({ organizationId: org.id, account: unique('cand'), realName: '考生', kind: 'candidate' })
+      .returning();
+    try {
+      // `other` (created in beforeAll) has an administrator and a staff member of its own.
+      const res = await call(t, 'GET', '/user/api/v1/statistic/staff/sum', { user: org.admin });
+      expect(res.body.res?.data).toEqual({ total: 3, active: 2, left: 1 });
+    } finally {
+      await db.delete(users).where(eq(users.id, outsider!.id));
+    }
+  });
 });
 
 describe('the console of someone who manages nothing', () => {

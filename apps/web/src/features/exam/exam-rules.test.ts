@@ -243,6 +243,16 @@ describe('marking', () => {
     ]);
   });
 
+  it('orders attempts with as many pending answers by attempt, oldest first, whatever the answers arrive in', () => {
+    const attempts = collectMarkingAttempts([
+      answer(12, null),
+      answer(5, null),
+      answer(9, null),
+      answer(7, 4),
+    ]);
+    expect(attempts.map((a) => a.attemptId)).toEqual([5, 9, 12, 7]);
+  });
+
   it('measures progress over all answers to marked questions', () => {
     expect(markingProgress([])).toBe(100);
     expect(

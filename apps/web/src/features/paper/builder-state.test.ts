@@ -109,4 +109,30 @@ describe('builderReducer', () => {
     expect(isDirty(state)).toBe(false);
     expect(nextSectionName(state.paper)).toBe('第3大题');
   });
+
+  it('sets one value for every question of a section, leaving other sections alone, and marks the paper unsaved', () => {
+    let state = run(
+      initialBuilderState(),
+      { type: 'classify', on: true },
+      { type: 'pick', question: q(1, QuestionType.SINGLE) },
+      { type: 'pick', question: q(2, QuestionType.SINGLE) },
+      { type: 'pick', question: q(3, QuestionType.TRUE_FALSE) },
+    );
+    state = run(state, { type: 'saved', revision: state.revision });
+    const [single] = state.paper.sectionVOS;
+    state = run(state, { type: 'pointsAll', sectionKey: single?.key ?? '', points: 2.5 });
+    expect(state.paper.sectionVOS.map((s) => s.questionVOS.map((x) => x.points))).toEqual([[2.5, 2.5], [10]]);
+    expect(isDirty(state)).toBe(true);
+    expect(run(state, { type: 'pointsAll', sectionKey: 'missing', points: 1 })).toBe(state);
+  });
+
+  it('turning classify-by-type on or off marks the paper unsaved (autosave and the leave guard rely on it)', () => {
+    let state = run(initialBuilderState(), { type: 'pick', question: q(1, QuestionType.SINGLE) });
+    state = run(state, { type: 'saved', revision: state.revision });
+    state = run(state, { type: 'classify', on: true });
+    expect(state.classifyByType).toBe(true);
+    expect(isDirty(state)).toBe(true);
+    state = run(state, { type: 'saved', revision: state.revision }, { type: 'classify', on: false });
+    expect(isDirty(state)).toBe(true);
+  });
 });

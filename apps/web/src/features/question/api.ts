@@ -5,10 +5,9 @@ import type { ImportMode } from '@kaopei/shared/contracts/file';
 import { paperQuestionContracts } from '@kaopei/shared/contracts/paper';
 import { AUDIT_MENU, questionContracts as questions } from '@kaopei/shared/contracts/question';
 import { flattenMenuUrls } from '../../app/layout/menu-model';
-import { call, callPage, type BodyIn } from '../../lib/api';
+import { call, callPage, type BodyIn, type DataOf } from '../../lib/api';
 import { download } from '../../lib/download';
 import { fetchQuestionTags, QUESTION_TAGS_KEY } from '../../lib/picker-queries';
-import { uploadPublicImage } from '../../lib/upload';
 import { useSessionStore } from '../../stores/session-store';
 
 /** Questions (contracts: packages/shared/src/contracts/question.ts). Paging `page` is zero-based. */
@@ -135,12 +134,14 @@ export function exportQuestions(bankId: number): Promise<string> {
   return download(questions.export, { query: { bankId } }, '试题.xlsx');
 }
 
-/** Uploads an image as a public file and returns its URL. */
-export async function uploadImage(file: File): Promise<string> {
-  return (await uploadPublicImage(file)).url;
-}
-
 // ---- where a question is used ----
+
+type QuestionRowOf = DataOf<typeof questions.detail>;
+
+/** One question of the organisation (the editor opened from a link). */
+export function fetchQuestion(id: number): Promise<QuestionRowOf> {
+  return call(questions.detail, { params: { id } });
+}
 
 export function fetchPaperUsage(questionId: number) {
   return call(paperQuestionContracts.usage, { query: { questionId } });

@@ -1,17 +1,20 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Radio, Select, Upload } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { UploadOutlined } from '@ant-design/icons';
 import { ABILITY_LEVELS } from '@kaopei/shared';
 import { showErrorOnForm } from '../../../lib/form-errors';
 import { toast } from '../../../lib/feedback';
 import { uploadDocument, type AbilityOption, type MaterialInput, type MaterialRow } from '../api';
+import { courseKeys, fetchCourseOptions } from '../../course/api';
 
 interface MaterialFormValues {
   abilityId: number;
   level: number | 0;
-  kind: 'document' | 'link';
+  kind: 'document' | 'link' | 'course';
   title: string;
   url?: string;
+  courseId?: number;
   minutes?: number | null;
   description?: string;
 }
@@ -26,12 +29,33 @@ function initialValues(
   return {
     abilityId: material.abilityId,
     level: material.level ?? 0,
-    kind: material.kind === 'document' ? 'document' : 'link',
+    kind: material.kind,
     title: material.title,
     url: material.kind === 'link' ? (material.url ?? '') : '',
+    ...(material.courseId ? { courseId: material.courseId } : {}),
     minutes: material.minutes,
     description: material.description ?? '',
   };
+}
+
+/** A course of the organisation, picked by name; picking one names the material after it when it has no title. */
+function CourseField({ onPicked }: { onPicked: (name: string) => void }): ReactNode {
+  const { data: courses = [], isLoading } = useQuery({
+    queryKey: courseKeys.simple(''),
+    queryFn: () => fetchCourseOptions(),
+  });
+  return (
+    <Form.Item name="courseId" label="课程" rules={[{ required: true, message: '请选择课程' }]}>
+      <Select
+        aria-label="课程"
+        showSearch={{ optionFilterProp: 'label' }}
+        loading={isLoading}
+        placeholder="请选择课程"
+        options={courses.map((c) => ({ value: c.courseId, label: c.name }))}
+        onChange={(courseId: number) => onPicked(courses.find((c) => c.courseId === courseId)?.name ?? '')}
+      />
+    </Form.Item>
+  );
 }
 
 /** Where the material points: the uploaded document, or a link's address. */
@@ -75,7 +99,7 @@ function MaterialTargetField({
   );
 }
 
-/** Adds or edits a material: a link (http/https) or an uploaded document, for one level or all. */
+/** Adds or edits a material: a link (http/https), an uploaded document or a course, for one level or all. */
 export function MaterialDialog({
   open,
   material,
@@ -117,6 +141,7 @@ export function MaterialDialog({
       title: values.title.trim(),
       url: values.kind === 'link' ? values.url?.trim() : null,
       fileId: values.kind === 'document' ? (file?.id ?? null) : null,
+      courseId: values.kind === 'course' ? (values.courseId ?? null) : null,
       minutes: values.minutes ?? null,
       description: values.description?.trim() || null,
     }).catch((error: unknown) => showErrorOnForm(form, error));
@@ -168,15 +193,24 @@ export function MaterialDialog({
             options={[
               { value: 'link', label: '链接' },
               { value: 'document', label: '文档' },
+              { value: 'course', label: '课程' },
             ]}
           />
         </Form.Item>
-        <MaterialTargetField
-          kind={kind}
-          file={file}
-          uploading={uploading}
-          onUpload={(picked) => void upload(picked)}
-        />
+        {kind === 'course' ? (
+          <CourseField
+            onPicked={(name) => {
+              if (!form.getFieldValue('title')) form.setFieldValue('title', name);
+            }}
+          />
+        ) : (
+          <MaterialTargetField
+            kind={kind}
+            file={file}
+            uploading={uploading}
+            onUpload={(picked) => void upload(picked)}
+          />
+        )}
         <Form.Item
           name="title"
           label="素材标题"

@@ -6,7 +6,7 @@ import { candidatePaths, formatExamTime, formatScore } from '@kaopei/shared';
 import { PageError, PageLoading } from '../../../app/page-states';
 import { ApiError } from '../../../lib/http';
 import { candidateKeys, fetchExamIntro, startAttempt, type ExamIntro } from '../api';
-import { CandidateHeader } from '../components/candidate-layout';
+import { LearnerHeader } from '../../../app/layout/learner-header';
 import { formatDateTime, formatWindow } from '../../../lib/time-format';
 
 const STATE_TAGS: Record<string, { label: string; color: string }> = {
@@ -174,7 +174,7 @@ export default function ExamIntroPage(): ReactNode {
 
   return (
     <>
-      <CandidateHeader title="考试说明" back="/m" />
+      <LearnerHeader title="考试说明" back="/m" />
       <main className="kp-m-main">{content}</main>
     </>
   );

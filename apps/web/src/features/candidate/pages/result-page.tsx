@@ -8,7 +8,7 @@ import { PageError, PageLoading } from '../../../app/page-states';
 import { ApiError } from '../../../lib/http';
 import { AttemptStatus, candidateKeys, fetchResult, type AttemptResult, type ResultQuestion } from '../api';
 import { asCodeAnswer, codeSamples, describeAnswer, describeKey, letterOf } from '../answer-format';
-import { CandidateHeader } from '../components/candidate-layout';
+import { LearnerHeader } from '../../../app/layout/learner-header';
 import { formatDateTime } from '../../../lib/time-format';
 
 function scoreTag(question: ResultQuestion): ReactNode {
@@ -200,7 +200,7 @@ export default function ResultPage(): ReactNode {
 
   return (
     <>
-      <CandidateHeader title="考试成绩" back="/m?tab=finished" />
+      <LearnerHeader title="考试成绩" back="/m?tab=finished" />
       <main className="kp-m-main">{content}</main>
     </>
   );

@@ -21,7 +21,7 @@ export function BasicInfoCard(): ReactNode {
         <Input placeholder="例如：2024 年度安全生产考试" maxLength={200} />
       </Form.Item>
       <Form.Item name="coverUrl" label="封面">
-        <CoverInput onError={(text) => message.error(text)} />
+        <CoverInput onError={(text) => message.error(text)} alt="考试封面" />
       </Form.Item>
       <Form.Item
         name="description"

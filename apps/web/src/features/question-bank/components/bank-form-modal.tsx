@@ -53,7 +53,7 @@ function BankFields({ categories, tags, fixedCategory, onCoverError }: BankField
         <Input.TextArea placeholder="题库的用途（选填）" rows={3} maxLength={500} showCount />
       </Form.Item>
       <Form.Item name="coverUrl" label="封面">
-        <CoverInput onError={onCoverError} />
+        <CoverInput onError={onCoverError} alt="题库封面" />
       </Form.Item>
     </>
   );

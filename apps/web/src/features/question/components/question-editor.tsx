@@ -32,7 +32,7 @@ import {
 import { EMPTY_KEY, KEY_EDITORS, type KeyEditor, type KeyFormValues } from './key-editors';
 import { KnowledgePicker } from '../../../components/knowledge-picker';
 import { FORM_ERRORS, showErrorOnForm } from '../../../lib/form-errors';
-import { RichTextEditor } from './rich-text-editor';
+import { RichTextEditor } from '../../../components/rich-text-editor';
 
 interface FormValues extends KeyFormValues {
   bankId?: number;
@@ -231,7 +231,7 @@ export function QuestionEditor({
           rules={[{ required: true, message: '请输入题干' }]}
           trigger="onChange"
         >
-          <RichTextEditor placeholder="题干" />
+          <RichTextEditor label="题干" />
         </Form.Item>
         {KeyFields ? <KeyFields /> : null}
         <QuestionMetaFields difficulty={difficulty} open={open} />

@@ -5,7 +5,7 @@ import { QuestionFilterForm } from './question-filter-form';
 import { QuestionListDialogs } from './question-list-dialogs';
 import { ownToolbar, publicToolbar, questionColumns, questionSlots } from './question-table-parts';
 import { useQuestionActions, useQuestionDialogs } from './use-question-actions';
-import { useBankLink, useQuestionFilter, useQuestionQueries } from './use-question-list';
+import { useBankLink, useEditLink, useQuestionFilter, useQuestionQueries } from './use-question-list';
 import '../question.css';
 
 /**
@@ -28,6 +28,7 @@ export function QuestionListView({
   const dialogs = useQuestionDialogs();
   const { bankList, filterBanks, list, refresh } = useQuestionQueries(bankCategory, state);
   useBankLink(bankCategory, state);
+  useEditLink((question) => dialogs.setEditing({ question }));
   const actions = useQuestionActions({ dialogs, setSelected, refresh });
 
   const toolbarActions = {

@@ -6,6 +6,8 @@ import { DEFAULT_PAGE_SIZE } from '@kaopei/shared';
 import type { DataTableSort } from '../../../components/data-table';
 import {
   fetchBankOptions,
+  fetchQuestion,
+  type QuestionRow,
   fetchPublicBankOptions,
   questionKeys,
   searchPublicQuestions,
@@ -143,4 +145,26 @@ export function useBankLink(
     setSelected([]);
     setPaging((p) => ({ ...p, page: 1 }));
   }, [linkedBankId, linkedScope, form, setScope, setFilter, setSelected, setPaging]);
+}
+
+/**
+ * `?edit=<questionId>` in the address (the exam analysis's 编辑试题 link) opens that question's editor
+ * once it has loaded.
+ */
+export function useEditLink(open: (question: QuestionRow) => void) {
+  const [searchParams] = useSearchParams();
+  const editId = Number(searchParams.get('edit')) || undefined;
+  const question = useQuery({
+    queryKey: ['questions', 'edit-link', editId],
+    queryFn: () => fetchQuestion(editId as number),
+    enabled: editId !== undefined,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const loaded = question.data;
+  useEffect(() => {
+    if (loaded) open(loaded);
+    // Opened once per loaded question; `open` is a fresh closure on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
 }

@@ -1,0 +1,2 @@
+DROP INDEX "course_members_org_completed_idx";--> statement-breakpoint
+CREATE INDEX "course_members_org_completed_idx" ON "course_members" USING btree ("organization_id","completed_at","user_id","course_id") WHERE "course_members"."completed_at" is not null;

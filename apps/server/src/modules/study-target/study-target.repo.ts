@@ -1,0 +1,340 @@
+import { and, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  addDays,
+  type GradationLevel,
+  type TargetMetric,
+  type TargetScopeKind,
+  type TargetSums,
+} from '@kaopei/shared';
+import { rowsOf, type DbOrTx } from '../../db/client';
+import type { RequestContext } from '../../core/context';
+import { departments, posts, studyTargets, studyTargetScopes, users } from '../../db/schema';
+import { STAFF_DELETED } from '../staff/staff.rules';
+
+type OrgScope = Pick<RequestContext, 'organizationId'>;
+
+export type TargetRecord = typeof studyTargets.$inferSelect;
+
+export interface ScopeIds {
+  departmentIds: number[];
+  postIds: number[];
+  userIds: number[];
+}
+
+export interface TargetWrite extends ScopeIds {
+  name: string;
+  startDate: string;
+  endDate: string;
+  metric: TargetMetric;
+  targetValue: number;
+  levels: GradationLevel[];
+}
+
+export async function findTarget(db: DbOrTx, ctx: OrgScope, targetId: number) {
+  const [row] = await db
+    .select()
+    .from(studyTargets)
+    .where(and(eq(studyTargets.id, targetId), eq(studyTargets.organizationId, ctx.organizationId)));
+  return row;
+}
+
+function scopeRows(targetId: number, scope: ScopeIds) {
+  const of = (kind: TargetScopeKind, ids: number[]) =>
+    [...new Set(ids)].map((refId) => ({ targetId, kind, refId }));
+  return [
+    ...of('department', scope.departmentIds),
+    ...of('post', scope.postIds),
+    ...of('user', scope.userIds),
+  ];
+}
+
+export async function insertTarget(db: DbOrTx, ctx: RequestContext, input: TargetWrite): Promise<number> {
+  const { departmentIds, postIds, userIds, ...fields } = input;
+  const [row] = await db
+    .insert(studyTargets)
+    .values({ ...fields, organizationId: ctx.organizationId, createdBy: ctx.userId })
+    .returning({ id: studyTargets.id });
+  const id = row?.id as number;
+  await db.insert(studyTargetScopes).values(scopeRows(id, { departmentIds, postIds, userIds }));
+  return id;
+}
+
+/** Replaces the target's fields and scope (levels only when given). */
+export async function updateTarget(
+  db: DbOrTx,
+  targetId: number,
+  input: Omit<TargetWrite, 'levels'> & { levels?: GradationLevel[] },
+): Promise<void> {
+  const { departmentIds, postIds, userIds, ...fields } = input;
+  await db
+    .update(studyTargets)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(studyTargets.id, targetId));
+  await db.delete(studyTargetScopes).where(eq(studyTargetScopes.targetId, targetId));
+  await db.insert(studyTargetScopes).values(scopeRows(targetId, { departmentIds, postIds, userIds }));
+}
+
+export async function saveLevels(db: DbOrTx, targetId: number, levels: GradationLevel[]): Promise<void> {
+  await db.update(studyTargets).set({ levels, updatedAt: new Date() }).where(eq(studyTargets.id, targetId));
+}
+
+export async function deleteTargetRecord(db: DbOrTx, ctx: OrgScope, targetId: number): Promise<number> {
+  const deleted = await db
+    .delete(studyTargets)
+    .where(and(eq(studyTargets.id, targetId), eq(studyTargets.organizationId, ctx.organizationId)))
+    .returning({ id: studyTargets.id });
+  return deleted.length;
+}
+
+export async function searchTargetRecords(
+  db: DbOrTx,
+  ctx: OrgScope,
+  keyword: string | undefined,
+  paging: { limit: number; offset: number },
+) {
+  const where = and(
+    eq(studyTargets.organizationId, ctx.organizationId),
+    keyword ? ilike(studyTargets.name, `%${keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(studyTargets)
+      .where(where)
+      .orderBy(desc(studyTargets.id))
+      .limit(paging.limit)
+      .offset(paging.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(studyTargets)
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** The scope entries of these targets with the names of what they name. */
+export async function listScopes(db: DbOrTx, targetIds: number[]) {
+  if (targetIds.length === 0) return [];
+  return db
+    .select({
+      targetId: studyTargetScopes.targetId,
+      kind: studyTargetScopes.kind,
+      refId: studyTargetScopes.refId,
+      name: sql<string>`coalesce(${departments.name}, ${posts.name}, ${users.realName}, '')`,
+    })
+    .from(studyTargetScopes)
+    .leftJoin(
+      departments,
+      and(eq(studyTargetScopes.kind, 'department'), eq(departments.id, studyTargetScopes.refId)),
+    )
+    .leftJoin(posts, and(eq(studyTargetScopes.kind, 'post'), eq(posts.id, studyTargetScopes.refId)))
+    .leftJoin(users, and(eq(studyTargetScopes.kind, 'user'), eq(users.id, studyTargetScopes.refId)))
+    .where(inArray(studyTargetScopes.targetId, targetIds))
+    .orderBy(studyTargetScopes.kind, studyTargetScopes.refId);
+}
+
+export async function ownPostIds(db: DbOrTx, ctx: OrgScope, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(inArray(posts.id, ids), eq(posts.organizationId, ctx.organizationId)));
+  return rows.map((row) => row.id);
+}
+
+export async function ownMemberIds(db: DbOrTx, ctx: OrgScope, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, ids),
+        eq(users.organizationId, ctx.organizationId),
+        lt(users.status, STAFF_DELETED),
+        eq(users.kind, 'member'),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The CTEs `sd` (the target's departments and everything below them) and `people` (living members of the
+ * organisation the target covers: in those departments, holding its posts, or named).
+ */
+function peopleCte(ctx: OrgScope, targetId: number): SQL {
+  return sql`
+    with recursive sd(id) as (
+      select ref_id from study_target_scopes where target_id = ${targetId} and kind = 'department'
+      union
+      select d.id from departments d join sd on d.parent_id = sd.id
+    ),
+    people as (
+      select u.id, u.real_name, u.job_number, u.department_id from users u
+      where u.organization_id = ${ctx.organizationId} and u.status < ${STAFF_DELETED} and u.kind = 'member'
+        and (u.department_id in (select id from sd)
+          or u.post_id in (select ref_id from study_target_scopes where target_id = ${targetId} and kind = 'post')
+          or u.id in (select ref_id from study_target_scopes where target_id = ${targetId} and kind = 'user'))
+    )`;
+}
+
+export interface PersonRecord {
+  userId: number;
+  realName: string;
+  jobNumber: string | null;
+  departmentId: number | null;
+  departmentName: string | null;
+}
+
+/** How many people each target of a page covers today, in one statement (a union, no correlation). */
+export async function countTargetPeople(db: DbOrTx, ctx: OrgScope, targetIds: number[]) {
+  if (targetIds.length === 0) return new Map<number, number>();
+  const ids = sql.join(
+    targetIds.map((id) => sql`${id}::bigint`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    with recursive sd(target_id, id) as (
+      select target_id, ref_id from study_target_scopes where target_id in (${ids}) and kind = 'department'
+      union
+      select sd.target_id, d.id from departments d join sd on d.parent_id = sd.id
+    ),
+    covered(target_id, user_id) as (
+      select sd.target_id, u.id from sd join users u on u.department_id = sd.id
+      union
+      select s.target_id, u.id from study_target_scopes s join users u on u.post_id = s.ref_id
+      where s.target_id in (${ids}) and s.kind = 'post'
+      union
+      select s.target_id, s.ref_id from study_target_scopes s where s.target_id in (${ids}) and s.kind = 'user'
+    )
+    select c.target_id::int as "targetId", count(*)::int as n
+    from covered c join users u on u.id = c.user_id
+    where u.organization_id = ${ctx.organizationId} and u.status < ${STAFF_DELETED} and u.kind = 'member'
+    group by c.target_id`);
+  return new Map(rowsOf<{ targetId: number; n: number }>(result).map((row) => [row.targetId, row.n]));
+}
+
+/** One person's sums in one step of the period (day: the step's first day, 0 = the start date). */
+export interface DayRecord {
+  userId: number;
+  day: number;
+  minutes: number;
+  credits: number;
+  courses: number;
+  graded: number;
+  passed: number;
+}
+
+/** The instants (Asia/Shanghai midnight) bounding a period of dates, the end exclusive. */
+export function periodBounds(startDate: string, endDate: string) {
+  return {
+    from: new Date(`${startDate}T00:00:00+08:00`),
+    until: new Date(`${addDays(endDate, 1)}T00:00:00+08:00`),
+  };
+}
+
+/**
+ * Per person and step of the period, the sums the target's metric needs: course completions (planned
+ * minutes, credits, count) for 学时/学分/课程数, graded attempts submitted for 考试通过率. `day` is the
+ * first day (0 = the start date) of the step the events fall in; without a step, one row per person.
+ * Steps are counted from the period's first instant by epoch arithmetic (Asia/Shanghai has no daylight
+ * saving), cheaper than converting every timestamp to a local date. The events are summed per person
+ * before anything is joined to them (an index-only scan of course_members), and limited to `people` only
+ * when asked (the per-person sums are left-joined to `people` anyway).
+ */
+function eventsSql(
+  ctx: OrgScope,
+  target: TargetRecord,
+  options: { stepDays?: number; people?: boolean },
+): SQL {
+  const { from, until } = periodBounds(target.startDate, target.endDate);
+  const fromEpoch = from.getTime() / 1000;
+  const { stepDays } = options;
+  const day = (column: SQL) =>
+    stepDays === undefined
+      ? sql`0`
+      : sql`(floor((extract(epoch from ${column}) - ${fromEpoch}) / ${stepDays * 86_400})::int * ${stepDays})`;
+  const inPeople = (column: SQL) => (options.people ? sql`and ${column} in (select id from people)` : sql``);
+  return target.metric === 'pass_rate'
+    ? sql`select a.user_id::int as "userId", ${day(sql`a.submitted_at`)} as day, 0 as minutes,
+          0::float8 as credits, 0 as courses, count(*)::int as graded,
+          (count(*) filter (where a.passed = 1))::int as passed
+        from exam_attempts a
+        where a.organization_id = ${ctx.organizationId} and a.status = 2
+          and a.submitted_at >= ${from} and a.submitted_at < ${until} ${inPeople(sql`a.user_id`)}
+        group by 1, 2`
+    : sql`select m.user_id::int as "userId", ${day(sql`m.completed_at`)} as day,
+          sum(c.minutes)::int as minutes, sum(c.credits::float8) as credits, count(*)::int as courses,
+          0 as graded, 0 as passed
+        from course_members m join courses c on c.id = m.course_id
+        where m.organization_id = ${ctx.organizationId}
+          and m.completed_at >= ${from} and m.completed_at < ${until} ${inPeople(sql`m.user_id`)}
+        group by 1, 2`;
+}
+
+export async function listTargetDays(db: DbOrTx, ctx: OrgScope, target: TargetRecord, stepDays: number) {
+  const result = await db.execute(
+    sql`${peopleCte(ctx, target.id)} ${eventsSql(ctx, target, { stepDays, people: true })}`,
+  );
+  return rowsOf<DayRecord>(result);
+}
+
+/** Every person in scope with their sums over the whole period, in one statement. */
+export async function listPersonSums(db: DbOrTx, ctx: OrgScope, target: TargetRecord) {
+  const result = await db.execute(sql`${peopleCte(ctx, target.id)},
+    sums as (${eventsSql(ctx, target, {})})
+    select p.id::int as "userId", p.real_name as "realName", p.job_number as "jobNumber",
+      p.department_id::int as "departmentId", d.name as "departmentName",
+      coalesce(s.minutes, 0)::int as minutes, coalesce(s.credits, 0)::float8 as credits,
+      coalesce(s.courses, 0)::int as courses, coalesce(s.graded, 0)::int as graded,
+      coalesce(s.passed, 0)::int as passed
+    from people p left join departments d on d.id = p.department_id
+    left join sums s on s."userId" = p.id`);
+  return rowsOf<PersonRecord & TargetSums>(result);
+}
+
+/** The targets covering a person: named, by post, or by their department or one above it. */
+export async function listTargetsOf(db: DbOrTx, ctx: OrgScope, userId: number) {
+  const result = await db.execute(sql`
+    with recursive me as (
+      select department_id, post_id from users where id = ${userId} and organization_id = ${ctx.organizationId}
+    ),
+    up(id, parent_id) as (
+      select d.id, d.parent_id from departments d join me on d.id = me.department_id
+      union
+      select d.id, d.parent_id from departments d join up on d.id = up.parent_id
+    )
+    select t.id::int as id from study_targets t
+    where t.organization_id = ${ctx.organizationId} and exists (
+      select 1 from study_target_scopes s where s.target_id = t.id and (
+        (s.kind = 'user' and s.ref_id = ${userId})
+        or (s.kind = 'post' and s.ref_id = (select post_id from me))
+        or (s.kind = 'department' and s.ref_id in (select id from up))))
+    order by t.end_date desc, t.id desc limit 100`);
+  const ids = rowsOf<{ id: number }>(result).map((row) => row.id);
+  if (ids.length === 0) return [];
+  return db.select().from(studyTargets).where(inArray(studyTargets.id, ids));
+}
+
+/** A person's course completions and graded attempts between two instants. */
+export async function listPersonEvents(db: DbOrTx, ctx: OrgScope, userId: number, from: Date, until: Date) {
+  const result = await db.execute(sql`
+    select m.completed_at as at, c.minutes::int as minutes, c.credits::float8 as credits, 1 as courses,
+      0 as graded, 0 as passed
+    from course_members m join courses c on c.id = m.course_id
+    where m.user_id = ${userId} and m.organization_id = ${ctx.organizationId}
+      and m.completed_at >= ${from} and m.completed_at < ${until}
+    union all
+    select a.submitted_at, 0, 0, 0, 1, case when a.passed = 1 then 1 else 0 end
+    from exam_attempts a
+    where a.user_id = ${userId} and a.organization_id = ${ctx.organizationId} and a.status = 2
+      and a.submitted_at >= ${from} and a.submitted_at < ${until}`);
+  return rowsOf<{
+    at: string | Date;
+    minutes: number;
+    credits: number;
+    courses: number;
+    graded: number;
+    passed: number;
+  }>(result);
+}

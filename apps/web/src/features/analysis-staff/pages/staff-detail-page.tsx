@@ -1,0 +1,3 @@
+import { StaffDetailPage } from './person-page';
+
+export default StaffDetailPage;

@@ -1,0 +1,9 @@
+/** The parts of ECharts the target charts use; imported lazily so the charting code is its own chunk. */
+import { init, use as registerEchartsParts } from 'echarts/core';
+import { BarChart, LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+
+registerEchartsParts([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+export { init };
