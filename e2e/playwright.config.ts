@@ -63,6 +63,10 @@ export default defineConfig({
     navigationTimeout: 60_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The browser asks for reduced motion, which the app honours (no antd transitions, no chart
+    // animation): a journey never clicks a menu that is still sliding in, and the browser spends less of
+    // the shared cores painting animation frames.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: CHROMIUM_ARGS,

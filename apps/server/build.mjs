@@ -24,9 +24,12 @@ const common = {
 };
 
 await build({ ...common, entryPoints: ['src/main.ts'], outfile });
-// The Excel import's worker thread (core/excel.ts starts it from next to the bundle).
-await build({
-  ...common,
-  entryPoints: ['src/core/excel-worker.ts'],
-  outfile: path.join(path.dirname(outfile), 'excel-worker.js'),
-});
+// The worker threads (core/worker-thread.ts starts each from next to the bundle): the Excel import's
+// parser and the IRT calibration.
+for (const entry of ['src/core/excel-worker.ts', 'src/modules/analysis-irt/irt-worker.ts']) {
+  await build({
+    ...common,
+    entryPoints: [entry],
+    outfile: path.join(path.dirname(outfile), `${path.basename(entry, '.ts')}.js`),
+  });
+}

@@ -155,7 +155,7 @@ test('builds a knowledge tree, moves a node by drag and drop, and shows the grap
   const graph = page.getByTestId('knowledge-graph');
   await expect(graph).toBeVisible();
   await expect(graph.locator('canvas')).toBeVisible();
-  await expect(graph).toHaveAttribute('aria-label', /知识图谱：\d+ 个知识点/);
+  await expect(graph.getByRole('img')).toHaveAttribute('aria-label', /知识图谱：\d+ 个知识点/);
   // The same counts as a table: 力学 and its parent 物理 hold the linked question.
   await page.getByText('查看各知识点题目数').click();
   const table = page.getByRole('region', { name: '各知识点题目数' });

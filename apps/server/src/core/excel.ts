@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFields } from '@fastify/multipart';
 import { declaredUnzippedBytes, MAX_CELL_CHARS, type SheetReadResult, type SheetRow } from './excel-read';
 import { badRequest } from './http';
+import { startWorker } from './worker-thread';
 
 /** Excel pieces every import and export shares; what a sheet holds stays with its feature. */
 
@@ -83,21 +82,12 @@ async function withParseSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The worker: the built file next to the bundle (npm start), or the TypeScript source loaded through
- * tsx (dev and tests, where no built worker exists).
- */
-function startWorker(workerData: unknown): Worker {
-  const options = { workerData, resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB }, stdout: false };
-  const built = new URL('./excel-worker.js', import.meta.url);
-  if (fs.existsSync(built)) return new Worker(built, options);
-  const source = JSON.stringify(new URL('./excel-worker.ts', import.meta.url).href);
-  const viaTsx = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${source}, ${source}))`;
-  return new Worker(viaTsx, { ...options, eval: true });
-}
-
 function parseInWorker(buffer: Buffer, sheetName: string, maxRows: number): Promise<SheetReadResult> {
-  const worker = startWorker({ buffer: new Uint8Array(buffer), sheetName, maxRows });
+  const worker = startWorker('excel-worker.js', new URL('./excel-worker.ts', import.meta.url), {
+    workerData: { buffer: new Uint8Array(buffer), sheetName, maxRows },
+    resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB },
+    stdout: false,
+  });
   return new Promise<SheetReadResult>((resolve, reject) => {
     const timer = setTimeout(() => {
       void worker.terminate();

@@ -3,15 +3,21 @@ import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { registerMessageApi } from '../lib/feedback';
+import { usePrefersReducedMotion } from '../lib/reduced-motion';
 import { STORAGE_KEYS } from '../lib/storage';
 import { useSessionStore } from '../stores/session-store';
 import { AppConfigContext } from './app-config-context';
 import type { AppConfig } from './config';
 import { createQueryClient } from './query-client';
 
-export function buildTheme(config: AppConfig): ThemeConfig {
+/**
+ * The edition's antd theme. `reducedMotion` (the person's system setting "reduce motion") turns antd's
+ * transitions off: menus, dialogs and toasts appear and go at once.
+ */
+export function buildTheme(config: AppConfig, reducedMotion = false): ThemeConfig {
   return {
     token: {
+      motion: !reducedMotion,
       colorPrimary: config.primaryColor,
       colorLink: config.primaryColor,
       borderRadius: 6,
@@ -58,9 +64,10 @@ export function AppProviders({
   children: ReactNode;
 }): ReactNode {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const reducedMotion = usePrefersReducedMotion();
   return (
     <AppConfigContext value={config}>
-      <ConfigProvider locale={zhCN} theme={buildTheme(config)}>
+      <ConfigProvider locale={zhCN} theme={buildTheme(config, reducedMotion)}>
         {/* Toasts sit below the top bar so they never cover the mode switch or the bell. */}
         <AntApp message={{ top: 72, maxCount: 3 }}>
           <MessageBridge />

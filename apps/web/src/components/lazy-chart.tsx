@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Spin, Typography } from 'antd';
 import type { EChartsCoreOption, init } from 'echarts/core';
+import { usePrefersReducedMotion } from '../lib/reduced-motion';
 
 /** A feature's ECharts setup module (the chart types it registers), imported on first use as its own chunk. */
 export type EchartsSetupLoader = () => Promise<{ init: typeof init }>;
@@ -27,6 +28,7 @@ export function LazyChart({
   const containerRef = useRef<HTMLDivElement>(null);
   const clickRef = useRef(onItemClick);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const reducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
     clickRef.current = onItemClick;
@@ -41,7 +43,7 @@ export function LazyChart({
       .then(({ init: initChart }) => {
         if (disposed) return;
         const chart = initChart(el, undefined, { renderer: 'canvas' });
-        chart.setOption(option);
+        chart.setOption(reducedMotion ? { ...option, animation: false } : option);
         chart.on('click', (event) => clickRef.current?.((event as { data?: unknown }).data));
         const observer = new ResizeObserver(() => chart.resize());
         observer.observe(el);
@@ -58,7 +60,7 @@ export function LazyChart({
       disposed = true;
       dispose?.();
     };
-  }, [load, option]);
+  }, [load, option, reducedMotion]);
 
   return (
     <div className="kp-chart" data-testid={testId}>

@@ -1,11 +1,12 @@
 import ExcelJS from 'exceljs';
-import { calibrate2pl, fitNotes, testInformation, thetaGrid, type ResponseMatrix } from '@kaopei/shared';
+import { fitNotes, testInformation, thetaGrid, type CalibrationResult, type ResponseMatrix } from '@kaopei/shared';
 import type { ImportResult } from '@kaopei/shared/contracts/file';
 import type { CalibrationRow, PaperInformation } from '@kaopei/shared/contracts/analysis-irt';
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import type { JobProgress } from '../../core/jobs';
 import { badRequest, notFound } from '../../core/http';
+import { startWorker } from '../../core/worker-thread';
 import { cellSafeText, styleHeaderRow, workbookBuffer, XLSX_MIME } from '../../core/excel';
 import type { DownloadFile } from '../../core/download';
 import {
@@ -49,6 +50,28 @@ export function responseMatrix(rows: { attemptId: number; questionId: number; ri
   return { matrix, questionIds };
 }
 
+/** Fits the 2PL in a worker thread (seconds of arithmetic for a large bank), reporting each EM cycle. */
+function fitInWorker(
+  matrix: ResponseMatrix,
+  onIteration?: (iteration: number) => void,
+): Promise<CalibrationResult> {
+  const worker = startWorker('irt-worker.js', new URL('./irt-worker.ts', import.meta.url), {
+    workerData: { matrix, maxIterations: MAX_ITERATIONS },
+    stdout: false,
+  });
+  return new Promise((resolve, reject) => {
+    worker.on('message', (message: { iteration: number } | { fit: CalibrationResult }) => {
+      if ('iteration' in message) onIteration?.(message.iteration);
+      else {
+        resolve(message.fit);
+        void worker.terminate();
+      }
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`irt worker exited (${code}) without a result`)));
+  });
+}
+
 /**
  * Calibrates a bank: reads its answers, fits the 2PL (weak priors keep perfect items finite) and
  * replaces the bank's stored calibration. Returns how many questions were calibrated. Refuses (400)
@@ -66,7 +89,7 @@ export async function calibrateBank(
   const respondents = matrix.start.length - 1;
   if (respondents < MIN_RESPONDENTS)
     throw badRequest(`题库的已评分客观题作答只有 ${respondents} 份，至少需要 ${MIN_RESPONDENTS} 份才能校准`);
-  const fit = calibrate2pl(matrix, { maxIterations: MAX_ITERATIONS, onIteration });
+  const fit = await fitInWorker(matrix, onIteration);
   await replaceCalibration(
     db,
     ctx,

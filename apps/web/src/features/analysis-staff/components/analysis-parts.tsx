@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Card, Select, Statistic, Tooltip, TreeSelect } from 'antd';
-import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Card, Select, Statistic, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from '../../../components/data-table';
+import { Explained } from '../../../components/explained';
 import type { TreeOption } from '../../../lib/department-tree';
 import { analysisKeys, fetchDepartmentTree } from '../api';
 
@@ -37,11 +37,7 @@ export function FigureCard({
     <Card size="small" className="kp-analysis-figure" data-testid={testId}>
       <Statistic
         title={
-          <Tooltip title={help}>
-            <span tabIndex={0} aria-label={`${title}：${help}`} className="kp-analysis-help">
-              {title} <QuestionCircleOutlined aria-hidden />
-            </span>
-          </Tooltip>
+<Explained label={title} tip={help} />
         }
         value={value === null || value === undefined ? '—' : (value as string | number)}
         suffix={suffix}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Table } from 'antd';
 import type { GroupSummary } from '../api';
 import { percent, score1, TIPS } from '../analysis-rules';
-import { Explained } from './metric';
+import { Explained } from '../../../components/explained';
 
 /** Score figures by department or post. */
 export function GroupTable({ title, rows }: { title: string; rows: GroupSummary[] }): ReactNode {

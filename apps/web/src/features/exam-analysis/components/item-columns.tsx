@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { ItemStatsView, OptionStatsView } from '../api';
 import { coef, flagColor, flagLabel, percent, score1, TIPS } from '../analysis-rules';
-import { Explained } from './metric';
+import { Explained } from '../../../components/explained';
 import { analysisPaths } from './use-exam-analysis';
 
 const coefColumn = (label: string, tip: string, key: keyof ItemStatsView, width = 96) => ({

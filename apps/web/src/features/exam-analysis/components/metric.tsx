@@ -1,17 +1,5 @@
 import type { ReactNode } from 'react';
-import { Tooltip } from 'antd';
-import { QuestionCircleOutlined } from '@ant-design/icons';
-
-/** A label with the explanation of its figure in a tooltip (reachable by keyboard). */
-export function Explained({ label, tip }: { label: string; tip: string }): ReactNode {
-  return (
-    <Tooltip title={tip}>
-      <span tabIndex={0} aria-label={`${label}：${tip}`} style={{ cursor: 'help', whiteSpace: 'nowrap' }}>
-        {label} <QuestionCircleOutlined aria-hidden style={{ fontSize: 12, color: '#595959' }} />
-      </span>
-    </Tooltip>
-  );
-}
+import { Explained } from '../../../components/explained';
 
 /** One headline figure: its explained label above, its value below. */
 export function Metric({

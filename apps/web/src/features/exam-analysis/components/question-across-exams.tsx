@@ -9,7 +9,7 @@ import { PageError } from '../../../app/page-states';
 import { fetchBankOptions } from '../../question/api';
 import { analysisKeys, exportQuestionsAcross, fetchQuestionsAcross, type QuestionAcrossRow } from '../api';
 import { coef, TIPS } from '../analysis-rules';
-import { Explained } from './metric';
+import { Explained } from '../../../components/explained';
 import { analysisPaths } from './use-exam-analysis';
 
 interface Filter {

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/time-format';
 import { analysisKeys, exportAnalysedExams, fetchAnalysedExams, type AnalysedExamRow } from '../api';
 import { percent, TIPS } from '../analysis-rules';
 import { AnalysisChart, trendOption } from '../components/analysis-chart';
-import { Explained } from '../components/metric';
+import { Explained } from '../../../components/explained';
 import { analysisPaths } from '../components/use-exam-analysis';
 import '../exam-analysis.css';
 

@@ -6,7 +6,7 @@ import { PageEmpty, PageError, PageLoading } from '../../../app/page-states';
 import { analysisKeys, exportExamAnalysis, rescoreExam, type ExamAnalysis, type ItemStatsView } from '../api';
 import { coef, score1, TIPS } from '../analysis-rules';
 import { itemColumns, OptionTable } from '../components/item-columns';
-import { Explained } from '../components/metric';
+import { Explained } from '../../../components/explained';
 import { analysisPaths, useExamAnalysis } from '../components/use-exam-analysis';
 import '../exam-analysis.css';
 

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Spin, Typography } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { LazyChart } from '../../../components/lazy-chart';
 import type { KnowledgeGraph } from '../api';
 import { typeCountText } from '../knowledge-rules';
 import { radialLayout, type GraphLayout } from './knowledge-graph-layout';
@@ -81,9 +81,10 @@ function graphOption(graph: KnowledgeGraph, layout: GraphLayout) {
   };
 }
 
+const loadSetup = () => import('./echarts-graph-setup');
+
 /** The knowledge graph as a radial tree: links go from a point to its sub-points. Loaded on first use. */
 export function KnowledgeGraphChart({ graph }: { graph: KnowledgeGraph }): ReactNode {
-  const containerRef = useRef<HTMLDivElement>(null);
   const layout = useMemo(
     () =>
       radialLayout(
@@ -91,60 +92,17 @@ export function KnowledgeGraphChart({ graph }: { graph: KnowledgeGraph }): React
       ),
     [graph],
   );
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
-
-  useEffect(() => {
-    const el = containerRef.current;
-    if (!el) return undefined;
-    let disposed = false;
-    let dispose: (() => void) | null = null;
-    import('./echarts-graph-setup')
-      .then(({ init }) => {
-        if (disposed) return;
-        const chart = init(el, undefined, { renderer: 'canvas' });
-        chart.setOption(graphOption(graph, layout));
-        const observer = new ResizeObserver(() => chart.resize());
-        observer.observe(el);
-        dispose = () => {
-          observer.disconnect();
-          chart.dispose();
-        };
-        setStatus('ready');
-      })
-      .catch(() => {
-        if (!disposed) setStatus('error');
-      });
-    return () => {
-      disposed = true;
-      dispose?.();
-    };
-  }, [graph, layout]);
-
+  const option = useMemo(() => graphOption(graph, layout), [graph, layout]);
   const total = graph.nodes
     .filter((node) => node.parentId === null)
     .reduce((sum, n) => sum + n.questionCount, 0);
   return (
-    <div className="kp-chart">
-      <div
-        ref={containerRef}
-        className="kp-knowledge-graph__canvas"
-        style={{ height: graphHeight(layout) }}
-        data-testid="knowledge-graph"
-        role="img"
-        aria-label={`知识图谱：${graph.nodes.length} 个知识点，${total} 道题目`}
-      />
-      {status === 'loading' ? (
-        <div className="kp-chart__overlay">
-          <Spin />
-        </div>
-      ) : null}
-      {status === 'error' ? (
-        <div className="kp-chart__overlay">
-          <Typography.Text type="secondary">
-            图谱加载失败：共 {graph.nodes.length} 个知识点，{total} 道题目
-          </Typography.Text>
-        </div>
-      ) : null}
-    </div>
+    <LazyChart
+      load={loadSetup}
+      option={option}
+      summary={`知识图谱：${graph.nodes.length} 个知识点，${total} 道题目`}
+      height={graphHeight(layout)}
+      testId="knowledge-graph"
+    />
   );
 }

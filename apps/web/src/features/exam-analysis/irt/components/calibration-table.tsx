@@ -2,14 +2,11 @@ import type { ReactNode } from 'react';
 import { Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { difficultyFromB } from '@kaopei/shared';
+import { Explained } from '../../../../components/explained';
 import type { CalibrationRow } from '../api';
 import { discriminationLabel, fixed } from '../irt-rules';
 
-const head = (title: string, tip: string) => (
-  <Tooltip title={tip}>
-    <span tabIndex={0}>{title}</span>
-  </Tooltip>
-);
+const head = (title: string, tip: string) => <Explained label={title} tip={tip} />;
 
 const columns: ColumnsType<CalibrationRow> = [
   { title: '试题', dataIndex: 'stem', ellipsis: true },

@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Select, Space, Statistic, Tooltip, Typography } from 'antd';
+import { Button, Card, Select, Space, Statistic, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { ExcelImportDialog } from '../../../../components/excel-import-dialog';
+import { Explained } from '../../../../components/explained';
 import { downloadOfflineTemplate, irtKeys, startOfflineImport, type AnalysisOptions } from '../api';
 
 /** 导入线下成绩: a paper-based exam's answer sheet becomes graded attempts of the chosen exam. */
@@ -28,9 +29,17 @@ export function OfflineImportCard({ exams }: { exams: AnalysisOptions['exams'] }
           导入线下成绩
         </Button>
         {exam ? (
-          <Tooltip title="该考试已交卷的作答份数：在线作答与导入的线下作答合计，考试统计与试题校准都用它们">
-            <Statistic title="已交卷作答" value={exam.attempts} suffix="份" data-testid="exam-attempts" />
-          </Tooltip>
+          <Statistic
+            title={
+              <Explained
+                label="已交卷作答"
+                tip="该考试已交卷的作答份数：在线作答与导入的线下作答合计，考试统计与试题校准都用它们"
+              />
+            }
+            value={exam.attempts}
+            suffix="份"
+            data-testid="exam-attempts"
+          />
         ) : null}
       </Space>
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
