@@ -180,9 +180,15 @@ async function deliver(deps: ScheduleDeps, schedule: repo.ScheduleRecord, now: D
  * the month, built and delivered, and its outcome recorded. A failure is recorded, not retried: the
  * schedule sends again next month (or when it is saved again). Returns how many were sent and failed.
  */
-export async function runReportSchedules(deps: ScheduleDeps, now = new Date()) {
+export async function runReportSchedules(
+  deps: ScheduleDeps,
+  now = new Date(),
+  /** Only this organisation's schedules (tests on a shared database leave the others alone). */
+  organizationId?: number,
+) {
   const today = shanghaiDate(now);
-  const claimed = await repo.claimDueSchedules(deps.db, today.slice(0, 7), Number(today.slice(8, 10)));
+  const month = today.slice(0, 7);
+  const claimed = await repo.claimDueSchedules(deps.db, month, Number(today.slice(8, 10)), organizationId);
   let sent = 0;
   let failed = 0;
   for (const schedule of claimed) {

@@ -97,12 +97,18 @@ export async function listActiveStaff(db: DbOrTx, ctx: OrgScope, ids: readonly n
  * Claims every enabled schedule due in `month` (its day has come, `day` being today's, and it has not run
  * this month): the claim is the update itself, so of two instances running the job only one gets a row.
  */
-export async function claimDueSchedules(db: DbOrTx, month: string, day: number): Promise<ScheduleRecord[]> {
+export async function claimDueSchedules(
+  db: DbOrTx,
+  month: string,
+  day: number,
+  organizationId?: number,
+): Promise<ScheduleRecord[]> {
   return db
     .update(schedules)
     .set({ lastRunMonth: month })
     .where(
       and(
+        organizationId === undefined ? undefined : eq(schedules.organizationId, organizationId),
         eq(schedules.enabled, true),
         lte(schedules.dayOfMonth, day),
         or(isNull(schedules.lastRunMonth), ne(schedules.lastRunMonth, month)),
