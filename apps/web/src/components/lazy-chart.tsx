@@ -1,9 +1,12 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Spin, Typography } from 'antd';
 import type { EChartsCoreOption, init } from 'echarts/core';
 
 /** A feature's ECharts setup module (the chart types it registers), imported on first use as its own chunk. */
 export type EchartsSetupLoader = () => Promise<{ init: typeof init }>;
+
+/** True on print pages (a report Chromium prints to PDF): charts draw at once, without animation. */
+export const ChartPrintContext = createContext(false);
 
 /**
  * One ECharts chart, loaded on first use through `load`. `summary` is the chart in words: the canvas's
@@ -27,6 +30,7 @@ export function LazyChart({
   const containerRef = useRef<HTMLDivElement>(null);
   const clickRef = useRef(onItemClick);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const printing = useContext(ChartPrintContext);
 
   useEffect(() => {
     clickRef.current = onItemClick;
@@ -41,7 +45,7 @@ export function LazyChart({
       .then(({ init: initChart }) => {
         if (disposed) return;
         const chart = initChart(el, undefined, { renderer: 'canvas' });
-        chart.setOption(option);
+        chart.setOption(printing ? { ...option, animation: false } : option);
         chart.on('click', (event) => clickRef.current?.((event as { data?: unknown }).data));
         const observer = new ResizeObserver(() => chart.resize());
         observer.observe(el);
@@ -58,10 +62,10 @@ export function LazyChart({
       disposed = true;
       dispose?.();
     };
-  }, [load, option]);
+  }, [load, option, printing]);
 
   return (
-    <div className="kp-chart" data-testid={testId}>
+    <div className="kp-chart" data-testid={testId} data-chart-status={status}>
       <div ref={containerRef} style={{ width: '100%', height }} role="img" aria-label={summary} />
       {status === 'loading' ? (
         <div className="kp-chart__overlay">

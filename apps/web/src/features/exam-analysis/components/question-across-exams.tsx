@@ -8,8 +8,8 @@ import { FilterButtons } from '../../../components/filter-buttons';
 import { PageError } from '../../../app/page-states';
 import { fetchBankOptions } from '../../question/api';
 import { analysisKeys, exportQuestionsAcross, fetchQuestionsAcross, type QuestionAcrossRow } from '../api';
-import { coef, TIPS } from '../analysis-rules';
-import { Explained } from './metric';
+import { coef, TIPS } from '../../../components/analysis/analysis-rules';
+import { Explained } from '../../../components/analysis/metric';
 import { analysisPaths } from './use-exam-analysis';
 
 interface Filter {

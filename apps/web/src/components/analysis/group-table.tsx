@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Table } from 'antd';
-import type { GroupSummary } from '../api';
-import { percent, score1, TIPS } from '../analysis-rules';
+import type { GroupSummary } from '@kaopei/shared/contracts/exam-analysis';
+import { percent, score1, TIPS } from './analysis-rules';
 import { Explained } from './metric';
 
 /** Score figures by department or post. */
