@@ -4,6 +4,8 @@
  * all year, no daylight saving), whatever the server's time zone.
  */
 
+import { shanghaiDate } from '../study-target';
+
 const SHANGHAI_OFFSET_MS = 8 * 3600_000;
 
 /** The longest period a report covers, in calendar months (as the staff analysis window). */
@@ -46,11 +48,6 @@ export function reportPeriod(startDate: string, endDate: string): { from: Date; 
     to: new Date(Date.UTC(y1, m1, d1 + 1) - SHANGHAI_OFFSET_MS),
     months: monthsBetween(startDate, endDate),
   };
-}
-
-/** The Shanghai calendar day (YYYY-MM-DD) of an instant. */
-export function shanghaiDate(at: Date): string {
-  return new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** The calendar month before `now`'s (Shanghai), as a report period. */
