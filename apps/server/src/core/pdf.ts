@@ -27,12 +27,11 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 
 async function print(chromiumPath: string, url: string): Promise<Buffer> {
   const { chromium } = await import('playwright-core');
-  let browser;
-  try {
-    browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, timeout: 30_000 });
-  } catch {
-    throw new AppError(503, CHROMIUM_MISSING);
-  }
+  const browser = await chromium
+    .launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, timeout: 30_000 })
+    .catch(() => {
+      throw new AppError(503, CHROMIUM_MISSING);
+    });
   try {
     const page = await browser.newPage({ viewport: A4_VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
     await page.emulateMedia({ media: 'print' });

@@ -30,7 +30,7 @@ beforeAll(async () => {
   const { db } = t.app.deps;
   const [a] = await db
     .insert(users)
-    .values({ organizationId: org.id, account: unique('p'), realName: '甲', departmentId: org.departmentIds[1] })
+    .values({ organizationId: org.id, account: unique('p'), realName: '甲', departmentId: org.departmentIds[1]! })
     .returning();
   ids.a = a!.id;
   await db.update(users).set({ email: `${unique('adm')}@example.com` }).where(eq(users.id, org.admin.id));
