@@ -82,7 +82,9 @@ export function reportQueryString(definition: ReportDefinitionIn): string {
           ['endDate', definition.endDate],
         ];
   return new URLSearchParams(
-    fields.filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]),
+    fields
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]): [string, string] => [key, String(value)]),
   ).toString();
 }
 
