@@ -23,7 +23,8 @@ async function saveDownload(page: Page, click: () => Promise<void>, name: string
 }
 
 async function pdfText(file: string): Promise<{ pages: number; text: string }> {
-  const pdf = await getDocument({ data: new Uint8Array(fs.readFileSync(file)), useSystemFonts: false }).promise;
+  const pdf = await getDocument({ data: new Uint8Array(fs.readFileSync(file)), useSystemFonts: false })
+    .promise;
   let text = '';
   for (let i = 1; i <= pdf.numPages; i++) {
     const content = await (await pdf.getPage(i)).getTextContent();

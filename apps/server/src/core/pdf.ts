@@ -33,7 +33,11 @@ async function print(chromiumPath: string, url: string): Promise<Buffer> {
       throw new AppError(503, CHROMIUM_MISSING);
     });
   try {
-    const page = await browser.newPage({ viewport: A4_VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+    const page = await browser.newPage({
+      viewport: A4_VIEWPORT,
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+    });
     await page.emulateMedia({ media: 'print' });
     await page.goto(url, { waitUntil: 'load', timeout: PRINT_TIMEOUT_MS });
     const ready = page.locator('[data-print-ready]');

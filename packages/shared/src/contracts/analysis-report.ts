@@ -6,7 +6,12 @@
  * (contracts/exam-analysis.ts) and the staff analysis (contracts/analysis-staff.ts), never a second copy.
  */
 import { z } from 'zod';
-import { REPORT_MAX_DAY_OF_MONTH, REPORT_MAX_MONTHS, isCalendarDate, monthsBetween } from '../analysis/report-period';
+import {
+  REPORT_MAX_DAY_OF_MONTH,
+  REPORT_MAX_MONTHS,
+  isCalendarDate,
+  monthsBetween,
+} from '../analysis/report-period';
 import { staffGroupRow, staffPersonRow, staffStatistics, trendPoint } from './analysis-staff';
 import { countReply, endpoint, envelopeOf, idArray, idOf, keyword, pagedQuery, pageOf } from './common';
 import { examAnalysis } from './exam-analysis';
@@ -51,7 +56,8 @@ function checkDefinition(value: DefinitionOut, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', path: ['departmentId'], message: '请选择部门' });
   if (value.startDate === undefined)
     ctx.addIssue({ code: 'custom', path: ['startDate'], message: '请选择开始日期' });
-  if (value.endDate === undefined) ctx.addIssue({ code: 'custom', path: ['endDate'], message: '请选择结束日期' });
+  if (value.endDate === undefined)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: '请选择结束日期' });
   if (value.startDate === undefined || value.endDate === undefined) return;
   if (value.endDate < value.startDate)
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: '结束日期不能早于开始日期' });
@@ -98,7 +104,10 @@ export const analysisReportPaths = {
 
 /** The print route's request: the definition and the signed token the PDF export handed to Chromium. */
 const printQuery = z
-  .object({ ...definitionFields, token: z.string({ error: '链接凭证不能为空' }).min(1, '链接凭证不能为空').max(2000) })
+  .object({
+    ...definitionFields,
+    token: z.string({ error: '链接凭证不能为空' }).min(1, '链接凭证不能为空').max(2000),
+  })
   .superRefine(checkDefinition);
 
 /** A department report: the staff analysis' figures for the department (with sub-departments) and period. */
@@ -134,11 +143,7 @@ export type ReportData = z.infer<typeof reportData>;
 // ---------------------------------------------------------------------------------------------------------
 
 const scheduleFields = {
-  name: z
-    .string({ error: '名称不能为空' })
-    .trim()
-    .min(1, '名称不能为空')
-    .max(100, '名称不能超过 100 个字符'),
+  name: z.string({ error: '名称不能为空' }).trim().min(1, '名称不能为空').max(100, '名称不能超过 100 个字符'),
   ...definitionFields,
   /** Department reports cover the previous calendar month: no dates are stored. */
   dayOfMonth: z.coerce

@@ -325,7 +325,11 @@ describe('demo organisation', () => {
       '/user/api/v1/analysis/report/schedule/list',
     );
     expect(schedules).toContainEqual(
-      expect.objectContaining({ name: DEMO_REPORT_SCHEDULE, targetName: '技术部', recipients: [expect.anything()] }),
+      expect.objectContaining({
+        name: DEMO_REPORT_SCHEDULE,
+        targetName: '技术部',
+        recipients: [expect.anything()],
+      }),
     );
     const exam = await examNamed(DEMO_EXAM_NAMES.finished);
     const { data: report } = await data<{ title: string; exam: ExamAnalysis }>(

@@ -36,7 +36,11 @@ interface ScheduleInput {
 
 type Found = NonNullable<Awaited<ReturnType<typeof repo.findSchedule>>>;
 
-async function toRow(db: Db, ctx: Pick<RequestContext, 'organizationId'>, found: Found): Promise<ScheduleRow> {
+async function toRow(
+  db: Db,
+  ctx: Pick<RequestContext, 'organizationId'>,
+  found: Found,
+): Promise<ScheduleRow> {
   const s = found.schedule;
   const people = await repo.listActiveStaff(db, ctx, s.recipientIds);
   return {
@@ -58,7 +62,11 @@ async function toRow(db: Db, ctx: Pick<RequestContext, 'organizationId'>, found:
 }
 
 /** The stored values of a checked input: the exam or department and every recipient are the organisation's. */
-async function checkedValues(db: Db, ctx: RequestContext, input: ScheduleInput): Promise<repo.ScheduleValues> {
+async function checkedValues(
+  db: Db,
+  ctx: RequestContext,
+  input: ScheduleInput,
+): Promise<repo.ScheduleValues> {
   if (input.kind === 'exam') await requireExam(db, ctx, input.examId ?? 0);
   else await assertDepartment(db, ctx, input.departmentId ?? 0);
   const recipientIds = [...new Set(input.recipientIds)];
@@ -163,7 +171,9 @@ async function deliver(deps: ScheduleDeps, schedule: repo.ScheduleRecord, now: D
         to: person.email as string,
         subject: `【考培】分析报告：${data.title}`,
         text: `${person.realName}，您好：\n\n定时发送「${schedule.name}」的报告已生成：${data.title}。\n报告预览：${deps.publicUrl}${link}\n附件是报告的 Excel 文件。\n`,
-        attachments: [{ filename: workbook.fileName, content: workbook.data, contentType: workbook.contentType }],
+        attachments: [
+          { filename: workbook.fileName, content: workbook.data, contentType: workbook.contentType },
+        ],
       });
       mailed += 1;
     } catch {

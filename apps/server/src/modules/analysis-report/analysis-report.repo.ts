@@ -22,7 +22,9 @@ export async function listSchedules(
 ) {
   const where = and(
     inOrg(ctx),
-    filter.keyword ? ilike(schedules.name, `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    filter.keyword
+      ? ilike(schedules.name, `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { reportPeriod } from '@kaopei/shared';
 import { ANALYSIS_EXPORT_MAX } from '@kaopei/shared/contracts/analysis-staff';
 import {

@@ -2,7 +2,14 @@ import ExcelJS from 'exceljs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportData, ScheduleRow } from '@kaopei/shared/contracts/analysis-report';
-import { analysisReportSchedules, examAttempts, exams, notices, noticeReceives, users } from '../../db/schema';
+import {
+  analysisReportSchedules,
+  examAttempts,
+  exams,
+  notices,
+  noticeReceives,
+  users,
+} from '../../db/schema';
 import { readMailOutbox } from '../../core/mailer';
 import { call, createOrg, createTestApp, unique, type TestApp, type TestOrg } from '../../../test/harness';
 import { createPrintSigner, PRINT_TOKEN_INVALID, PRINT_TOKEN_OTHER_REPORT } from './analysis-report.token';
@@ -30,10 +37,18 @@ beforeAll(async () => {
   const { db } = t.app.deps;
   const [a] = await db
     .insert(users)
-    .values({ organizationId: org.id, account: unique('p'), realName: '甲', departmentId: org.departmentIds[1]! })
+    .values({
+      organizationId: org.id,
+      account: unique('p'),
+      realName: '甲',
+      departmentId: org.departmentIds[1]!,
+    })
     .returning();
   ids.a = a!.id;
-  await db.update(users).set({ email: `${unique('adm')}@example.com` }).where(eq(users.id, org.admin.id));
+  await db
+    .update(users)
+    .set({ email: `${unique('adm')}@example.com` })
+    .where(eq(users.id, org.admin.id));
   const [exam, quiz, otherExam] = await db
     .insert(exams)
     .values([
@@ -57,11 +72,13 @@ beforeAll(async () => {
     totalPoints: total,
     passed: score >= total * 0.6 ? 1 : 0,
   });
-  await db.insert(examAttempts).values([
-    attempt(ids.exam, org.staff.id, 80, 100, shanghai('2025-03-10T10:00:00')),
-    attempt(ids.exam, ids.a, 50, 100, shanghai('2025-03-10T10:00:00')),
-    attempt(ids.quiz, org.staff.id, 9, 10, shanghai('2025-04-01T00:10:00')),
-  ]);
+  await db
+    .insert(examAttempts)
+    .values([
+      attempt(ids.exam, org.staff.id, 80, 100, shanghai('2025-03-10T10:00:00')),
+      attempt(ids.exam, ids.a, 50, 100, shanghai('2025-03-10T10:00:00')),
+      attempt(ids.quiz, org.staff.id, 9, 10, shanghai('2025-04-01T00:10:00')),
+    ]);
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -110,7 +127,9 @@ describe('preview', () => {
     const noDepartment = await get(`${R}/preview?kind=department&${MARCH}`);
     expect(noDepartment.status).toBe(400);
     expect(noDepartment.body.message).toContain('请选择部门');
-    const badDate = await get(`${R}/preview?kind=department&departmentId=1&startDate=2025-02-30&endDate=2025-03-01`);
+    const badDate = await get(
+      `${R}/preview?kind=department&departmentId=1&startDate=2025-02-30&endDate=2025-03-01`,
+    );
     expect(badDate.body.message).toContain('开始日期不是有效日期');
     const tooLong = await get(
       `${R}/preview?kind=department&departmentId=1&startDate=2023-01-01&endDate=2025-03-01`,
@@ -129,7 +148,9 @@ describe('preview', () => {
       const exam = await get(`${R}/${path}?kind=exam&examId=${ids.otherExam}`);
       expect(exam.status).toBe(404);
       expect(exam.body.message).toBe('考试不存在');
-      const department = await get(`${R}/${path}?kind=department&departmentId=${other.departmentIds[0]}&${MARCH}`);
+      const department = await get(
+        `${R}/${path}?kind=department&departmentId=${other.departmentIds[0]}&${MARCH}`,
+      );
       expect(department.status).toBe(404);
       expect(department.body.message).toBe('部门不存在');
     }
@@ -189,7 +210,13 @@ describe('exports', () => {
 
 describe('print token', () => {
   const signer = () => createPrintSigner(t.config.jwtSecret);
-  const ctx = () => ({ userId: org.admin.id, organizationId: org.id, isAdmin: true, account: '', realName: '' });
+  const ctx = () => ({
+    userId: org.admin.id,
+    organizationId: org.id,
+    isAdmin: true,
+    account: '',
+    realName: '',
+  });
   const exam = () => ({ kind: 'exam' as const, examId: ids.exam });
   const print = (query: string, token: string) =>
     call(t, 'GET', `${R}/print?${query}&token=${encodeURIComponent(token)}`);
@@ -209,7 +236,10 @@ describe('print token', () => {
     const elsewhere = await print(`kind=exam&examId=${ids.quiz}`, token);
     expect(elsewhere.status).toBe(403);
     expect(elsewhere.body.message).toBe(PRINT_TOKEN_OTHER_REPORT);
-    const forged = await print(`kind=exam&examId=${ids.exam}`, `${token.split('.')[0]}.x${token.split('.')[1]}`);
+    const forged = await print(
+      `kind=exam&examId=${ids.exam}`,
+      `${token.split('.')[0]}.x${token.split('.')[1]}`,
+    );
     expect(forged.status).toBe(403);
     const session = await print(`kind=exam&examId=${ids.exam}`, org.admin.token);
     expect(session.status).toBe(403);
@@ -261,7 +291,9 @@ describe('schedules', () => {
     });
     expect(data<ScheduleRow>(updated)).toMatchObject({ kind: 'exam', examId: ids.exam, departmentId: null });
     expect((await stored(row.scheduleId))[0]).toMatchObject({ dayOfMonth: 15, kind: 'exam' });
-    const deleted = await call(t, 'POST', `${R}/schedule/delete?scheduleId=${row.scheduleId}`, { user: org.admin });
+    const deleted = await call(t, 'POST', `${R}/schedule/delete?scheduleId=${row.scheduleId}`, {
+      user: org.admin,
+    });
     expect(deleted.status).toBe(200);
     expect(await stored(row.scheduleId)).toEqual([]);
   });
@@ -297,7 +329,11 @@ describe('schedules', () => {
       expect(reply.status).toBe(404);
     }
     expect(await count()).toBe(before);
-    const theirs = await post('add', { ...department(), departmentId: other.departmentIds[0], recipientIds: [other.staff.id] }, other.admin);
+    const theirs = await post(
+      'add',
+      { ...department(), departmentId: other.departmentIds[0], recipientIds: [other.staff.id] },
+      other.admin,
+    );
     const theirId = data<ScheduleRow>(theirs).scheduleId;
     const update = await post('update', { ...department(), scheduleId: theirId });
     expect(update.status).toBe(404);
@@ -338,15 +374,23 @@ describe('the monthly job', () => {
     const mailBefore = readMailOutbox(t.config.dataDir).length;
 
     // On its day, March's report is sent (a schedule whose day has passed this month is due at once).
-    expect(await runReportSchedules(deps, shanghai('2025-04-01T08:00:00'), org.id)).toEqual({ sent: 1, failed: 0 });
+    expect(await runReportSchedules(deps, shanghai('2025-04-01T08:00:00'), org.id)).toEqual({
+      sent: 1,
+      failed: 0,
+    });
     // The same month again: nothing (claimed).
-    expect(await runReportSchedules(deps, shanghai('2025-04-20T08:00:00'), org.id)).toEqual({ sent: 0, failed: 0 });
+    expect(await runReportSchedules(deps, shanghai('2025-04-20T08:00:00'), org.id)).toEqual({
+      sent: 0,
+      failed: 0,
+    });
 
     const received = await t.app.deps.db
       .select({ userId: noticeReceives.userId, title: notices.title, link: notices.link, type: notices.type })
       .from(noticeReceives)
       .innerJoin(notices, eq(notices.id, noticeReceives.noticeId))
-      .where(and(eq(notices.organizationId, org.id), inArray(noticeReceives.userId, [org.admin.id, org.staff.id])));
+      .where(
+        and(eq(notices.organizationId, org.id), inArray(noticeReceives.userId, [org.admin.id, org.staff.id])),
+      );
     const reports = received.filter((r) => r.title?.startsWith('分析报告'));
     expect(reports.map((r) => r.userId).sort()).toEqual([org.admin.id, org.staff.id].sort());
     expect(reports[0]).toMatchObject({
@@ -379,16 +423,26 @@ describe('the monthly job', () => {
     expect(row!.lastMessage).toBe('已发送给 2 人的消息盒子，邮件 1 封');
 
     // Next month it sends again; a deleted department is recorded as a failure, not thrown.
-    expect(await runReportSchedules(deps, shanghai('2025-05-02T08:00:00'), org.id)).toEqual({ sent: 1, failed: 0 });
+    expect(await runReportSchedules(deps, shanghai('2025-05-02T08:00:00'), org.id)).toEqual({
+      sent: 1,
+      failed: 0,
+    });
     await t.app.deps.db
       .update(analysisReportSchedules)
       .set({ departmentId: null })
       .where(eq(analysisReportSchedules.id, scheduleId));
-    expect(await runReportSchedules(deps, shanghai('2025-06-01T08:00:00'), org.id)).toEqual({ sent: 0, failed: 1 });
+    expect(await runReportSchedules(deps, shanghai('2025-06-01T08:00:00'), org.id)).toEqual({
+      sent: 0,
+      failed: 1,
+    });
     const [failed] = await t.app.deps.db
       .select()
       .from(analysisReportSchedules)
       .where(eq(analysisReportSchedules.id, scheduleId));
-    expect(failed).toMatchObject({ lastStatus: 'failed', lastMessage: '报告的部门已被删除', lastRunMonth: '2025-06' });
+    expect(failed).toMatchObject({
+      lastStatus: 'failed',
+      lastMessage: '报告的部门已被删除',
+      lastRunMonth: '2025-06',
+    });
   });
 });

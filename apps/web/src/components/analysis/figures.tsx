@@ -97,7 +97,10 @@ export function figureColumns<T extends StaffPersonRow | object>(): DataTableCol
 export function groupColumns<T extends StaffGroupRow>(label: string): DataTableColumn<T>[] {
   return [
     { title: label, key: 'name', width: 140, fixed: 'left', render: (_v, r) => r.name },
-    explained<T>({ title: '人数', key: 'staffCount', width: 70, render: (_v, r) => r.staffCount }, FIGURE_HELP.staffCount),
+    explained<T>(
+      { title: '人数', key: 'staffCount', width: 70, render: (_v, r) => r.staffCount },
+      FIGURE_HELP.staffCount,
+    ),
     explained<T>(
       { title: '参考人数', key: 'examinees', width: 90, render: (_v, r) => r.examinees },
       FIGURE_HELP.examinees,

@@ -1,4 +1,8 @@
-import { REPORT_KINDS, type ReportDefinitionIn, type ReportKind } from '@kaopei/shared/contracts/analysis-report';
+import {
+  REPORT_KINDS,
+  type ReportDefinitionIn,
+  type ReportKind,
+} from '@kaopei/shared/contracts/analysis-report';
 
 /** Pure rules of the report page (tested in report-rules.test.ts). */
 

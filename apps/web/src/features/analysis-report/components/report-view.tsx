@@ -75,14 +75,18 @@ function ExamReportView({ a }: { a: ExamAnalysis }): ReactNode {
           <AnalysisChart
             option={histogram}
             testId="report-histogram"
-            summary={a.histogram.map((b, i) => `${labels[i]} 分 ${b.count} 人`).join('，') || '没有已评分的答卷'}
+            summary={
+              a.histogram.map((b, i) => `${labels[i]} 分 ${b.count} 人`).join('，') || '没有已评分的答卷'
+            }
           />
         </Card>
         <Card size="small" title="各部门平均分">
           <AnalysisChart
             option={departments}
             testId="report-departments-chart"
-            summary={a.byDepartment.map((g) => `${g.name} 平均 ${score1(g.mean)} 分`).join('，') || '没有数据'}
+            summary={
+              a.byDepartment.map((g) => `${g.name} 平均 ${score1(g.mean)} 分`).join('，') || '没有数据'
+            }
           />
         </Card>
       </div>
@@ -100,23 +104,47 @@ function DepartmentFigures({ d }: { d: DepartmentReport }): ReactNode {
   const s = d.statistics;
   return (
     <div className="kp-analysis-figures" aria-label="部门概况">
-      <FigureCard title="在职人数" help={FIGURE_HELP.staffCount} value={s.staffCount} testId="report-staff-count" />
+      <FigureCard
+        title="在职人数"
+        help={FIGURE_HELP.staffCount}
+        value={s.staffCount}
+        testId="report-staff-count"
+      />
       <FigureCard title="参考人数" help={FIGURE_HELP.examinees} value={s.examinees} />
       <FigureCard title="参考率" help={FIGURE_HELP.participationRate} value={rateText(s.participationRate)} />
       <FigureCard title="考试次数" help={FIGURE_HELP.graded} value={s.graded} testId="report-graded" />
-      <FigureCard title="通过率" help={FIGURE_HELP.passRate} value={rateText(s.passRate)} testId="report-pass-rate" />
+      <FigureCard
+        title="通过率"
+        help={FIGURE_HELP.passRate}
+        value={rateText(s.passRate)}
+        testId="report-pass-rate"
+      />
       <FigureCard title="平均得分率" help={FIGURE_HELP.scoreRate} value={rateText(s.scoreRate)} />
       <FigureCard title="学时" help={FIGURE_HELP.hours} value={oneDecimalText(s.hours)} suffix="小时" />
       <FigureCard title="完成课程" help={FIGURE_HELP.completions} value={s.completions} />
-      <FigureCard title="任务完成率" help={FIGURE_HELP.taskCompletionRate} value={rateText(s.taskCompletionRate)} />
+      <FigureCard
+        title="任务完成率"
+        help={FIGURE_HELP.taskCompletionRate}
+        value={rateText(s.taskCompletionRate)}
+      />
     </div>
   );
 }
 
 const personColumns = [
   { title: '姓名', key: 'realName', width: 100, render: (_v: unknown, r: StaffPersonRow) => r.realName },
-  { title: '部门', key: 'departmentName', width: 120, render: (_v: unknown, r: StaffPersonRow) => r.departmentName ?? '—' },
-  { title: '岗位', key: 'postName', width: 100, render: (_v: unknown, r: StaffPersonRow) => r.postName ?? '—' },
+  {
+    title: '部门',
+    key: 'departmentName',
+    width: 120,
+    render: (_v: unknown, r: StaffPersonRow) => r.departmentName ?? '—',
+  },
+  {
+    title: '岗位',
+    key: 'postName',
+    width: 100,
+    render: (_v: unknown, r: StaffPersonRow) => r.postName ?? '—',
+  },
   ...figureColumns<StaffPersonRow>(),
 ];
 
@@ -176,7 +204,8 @@ export function ReportView({ data, print = false }: { data: ReportData; print?: 
           {data.title}
         </Typography.Title>
         <Typography.Text type="secondary">
-          {d ? `统计期 ${periodText(d.startDate, d.endDate)}，含下级部门；` : ''}生成于 {formatDateTime(data.generatedAt)}
+          {d ? `统计期 ${periodText(d.startDate, d.endDate)}，含下级部门；` : ''}生成于{' '}
+          {formatDateTime(data.generatedAt)}
         </Typography.Text>
       </header>
       {data.exam && <ExamReportView a={data.exam} />}

@@ -1,5 +1,19 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Segmented, Space, Switch, Table, Tag } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Segmented,
+  Space,
+  Switch,
+  Table,
+  Tag,
+} from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { REPORT_MAX_DAY_OF_MONTH } from '@kaopei/shared';
@@ -67,8 +81,17 @@ function ScheduleModal({
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form<FormValues> form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)}>
-        <Form.Item name="name" label="名称" rules={[{ required: true, whitespace: true, message: '请输入名称' }]}>
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onFinish={(v) => save.mutate(v)}
+      >
+        <Form.Item
+          name="name"
+          label="名称"
+          rules={[{ required: true, whitespace: true, message: '请输入名称' }]}
+        >
           <Input maxLength={100} />
         </Form.Item>
         <Form.Item name="kind" label="报告类型">
@@ -91,7 +114,11 @@ function ScheduleModal({
             <DepartmentSelect />
           </Form.Item>
         )}
-        <Form.Item name="dayOfMonth" label="每月发送日" rules={[{ required: true, message: '请填写每月发送日' }]}>
+        <Form.Item
+          name="dayOfMonth"
+          label="每月发送日"
+          rules={[{ required: true, message: '请填写每月发送日' }]}
+        >
           <InputNumber min={1} max={REPORT_MAX_DAY_OF_MONTH} precision={0} addonAfter="日" />
         </Form.Item>
         <Form.Item
@@ -116,7 +143,9 @@ function lastSent(row: ScheduleRow): ReactNode {
     <Space direction="vertical" size={0}>
       <span>
         {formatDateTime(row.lastSentAt)}{' '}
-        <Tag color={row.lastStatus === 'sent' ? 'green' : 'red'}>{row.lastStatus === 'sent' ? '已发送' : '失败'}</Tag>
+        <Tag color={row.lastStatus === 'sent' ? 'green' : 'red'}>
+          {row.lastStatus === 'sent' ? '已发送' : '失败'}
+        </Tag>
       </span>
       {row.lastMessage && <span className="kp-analysis-summary">{row.lastMessage}</span>}
     </Space>
@@ -128,7 +157,10 @@ export function ScheduleTab(): ReactNode {
   const client = useQueryClient();
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<ScheduleRow | null | undefined>(undefined);
-  const list = useQuery({ queryKey: reportKeys.schedules(undefined, page, 10), queryFn: () => fetchSchedules(undefined, page, 10) });
+  const list = useQuery({
+    queryKey: reportKeys.schedules(undefined, page, 10),
+    queryFn: () => fetchSchedules(undefined, page, 10),
+  });
   const remove = useMutation({
     mutationFn: deleteSchedule,
     onSuccess: () => {
@@ -140,7 +172,9 @@ export function ScheduleTab(): ReactNode {
   return (
     <Card size="small">
       <div className="kp-analysis-bar">
-        <span className="kp-analysis-summary">每月在发送日把报告发到接收人的消息盒子与邮箱；部门报告为上一个自然月。</span>
+        <span className="kp-analysis-summary">
+          每月在发送日把报告发到接收人的消息盒子与邮箱；部门报告为上一个自然月。
+        </span>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
           新增定时发送
         </Button>
@@ -191,7 +225,10 @@ export function ScheduleTab(): ReactNode {
                 <Button type="link" size="small" onClick={() => setEditing(r)} aria-label={`编辑${r.name}`}>
                   编辑
                 </Button>
-                <Popconfirm title={`删除定时发送「${r.name}」？`} onConfirm={() => remove.mutate(r.scheduleId)}>
+                <Popconfirm
+                  title={`删除定时发送「${r.name}」？`}
+                  onConfirm={() => remove.mutate(r.scheduleId)}
+                >
                   <Button type="link" size="small" danger aria-label={`删除${r.name}`}>
                     删除
                   </Button>

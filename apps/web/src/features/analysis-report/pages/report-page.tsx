@@ -31,7 +31,10 @@ function ExportButtons({ definition, title }: { definition: ReportDefinitionIn; 
 }
 
 function Preview({ definition }: { definition: ReportDefinitionIn }): ReactNode {
-  const report = useQuery({ queryKey: reportKeys.report(definition), queryFn: () => fetchReport(definition) });
+  const report = useQuery({
+    queryKey: reportKeys.report(definition),
+    queryFn: () => fetchReport(definition),
+  });
   if (report.isPending) return <PageLoading />;
   if (report.isError) return <PageError description="报告加载失败" onRetry={() => void report.refetch()} />;
   return (
