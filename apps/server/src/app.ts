@@ -89,11 +89,15 @@ import { examAnalysisRoutes } from './modules/exam-analysis/exam-analysis.routes
 import { runTaskReminders } from './modules/study-task/study-task-remind';
 import { studyTargetRoutes } from './modules/study-target/study-target.routes';
 import { analysisStaffRoutes } from './modules/analysis-staff/analysis-staff.routes';
+import { analysisReportRoutes } from './modules/analysis-report/analysis-report.routes';
+import { runReportSchedules } from './modules/analysis-report/analysis-report-schedule.service';
 import { publicConfig, publicRoutes } from './modules/public/public.routes';
 import { startSessionRevocations } from './modules/auth/session-revocation';
 
 /** How often the study task reminders run (they are due by the day; a quarter of an hour is plenty). */
 const STUDY_TASK_REMINDER_SECONDS = 15 * 60;
+/** Scheduled analysis reports are looked at hourly: each sends once a month, on or after its day. */
+const REPORT_SCHEDULE_SECONDS = 3600;
 
 // Zod's own messages in Chinese; routes add field-specific ones where it helps.
 z.config(chineseErrors);
@@ -277,6 +281,13 @@ async function startBackgroundWork(app: FastifyInstance, deps: Deps): Promise<vo
     queue.every('study-task-reminders', STUDY_TASK_REMINDER_SECONDS, async () => {
       await runTaskReminders(db);
     });
+  // Monthly analysis reports (claimed per month, so overlapping runs send nothing twice).
+  // Not under NODE_ENV=test: tests run runReportSchedules by hand with a fixed time.
+  if (config.env !== 'test')
+    queue.every('analysis-report-schedules', REPORT_SCHEDULE_SECONDS, async () => {
+      const outcome = await runReportSchedules({ db, mailer: deps.mailer, publicUrl: config.publicUrl });
+      if (outcome.failed > 0) app.log.warn(outcome, 'scheduled analysis reports failed');
+    });
   await queue.start();
 }
 
@@ -379,6 +390,7 @@ async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(liveRoutes);
   await app.register(studyTargetRoutes);
   await app.register(analysisStaffRoutes);
+  await app.register(analysisReportRoutes);
   await app.register(examRoutes);
   await app.register(examCandidateRoutes);
   await app.register(judgeRoutes);

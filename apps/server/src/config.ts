@@ -96,6 +96,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_FORCE_PATH_STYLE: bool,
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  PRINT_BASE_URL: z.string().url().optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -140,6 +142,10 @@ export interface Config {
   orgApproval: 'auto' | 'manual';
   /** Base URL of the web app, for links in e-mails. */
   publicUrl: string;
+  /** PDF export of analysis reports (modules/analysis-report): the Chromium that prints the web app's print
+   * route, and where that Chromium reaches this server (default http://127.0.0.1:PORT). */
+  chromiumPath: string;
+  printBaseUrl: string;
   /** Live classes (modules/live): the RTMP ingest of nginx-rtmp (scripts/live-server.mjs) and its callbacks. */
   live: {
     rtmpPort: number;
@@ -248,6 +254,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: e.SEED_DEMO === 'auto' ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true',
     orgApproval: e.ORG_APPROVAL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    chromiumPath: e.CHROMIUM_PATH,
+    printBaseUrl: (e.PRINT_BASE_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
     live: {
       rtmpPort: e.LIVE_RTMP_PORT,
       rtmpUrl: (

@@ -37,7 +37,7 @@ const TABLE_OF_FIELD: [RegExp, string][] = [
   [/^(category|toCategory)Ids?$/, 'paper_categories'],
   [/^tagIds?$/, 'tags'],
   [/^(department|toDepartment)Ids?$/, 'departments'],
-  [/^(user|staff|leader|receiver)Ids?$/, 'users'],
+  [/^(user|staff|leader|receiver|recipient)Ids?$/, 'users'],
   [/^roleIds?$/, 'roles'],
   [/^(knowledge|node)Ids?$/, 'knowledge_nodes'],
   [/^ruleIds?$/, 'exam_auto_rules'],
@@ -57,6 +57,7 @@ const TABLE_OF_FIELD: [RegExp, string][] = [
   [/^targetIds?$/, 'study_targets'],
   [/^(file|cover|coverFile|poster|posterFile|avatarFile)Ids?$/, 'files'],
   [/^roundIds?$/, 'practice_rounds'],
+  [/^scheduleIds?$/, 'analysis_report_schedules'],
 ];
 
 /** Fields that name another table in one feature (a course's `categoryId` is a course category). */
@@ -93,6 +94,7 @@ const TABLE_OF_FEATURE: Record<string, string> = {
   practice: 'practices',
   'study-target': 'study_targets',
   'exam-analysis': 'exams',
+  'analysis-report': 'analysis_report_schedules',
 };
 
 /** Hints of one feature (a `type` means something else in each). */

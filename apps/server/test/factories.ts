@@ -20,6 +20,7 @@ import { postContracts } from '@kaopei/shared/contracts/post';
 import { abilityContracts } from '@kaopei/shared/contracts/ability';
 import { studyTaskContracts } from '@kaopei/shared/contracts/study-task';
 import { practiceContracts } from '@kaopei/shared/contracts/practice';
+import { analysisReportContracts } from '@kaopei/shared/contracts/analysis-report';
 import * as schema from '../src/db/schema';
 import { fillPath, queryString } from './contract-samples';
 import { unique, type TestApp, type TestOrg, type TestUser } from './harness';
@@ -141,6 +142,9 @@ export async function buildWorld(t: TestApp, org: TestOrg): Promise<World> {
   const courseId = await buildCourseWorld(t, org, exam.examId);
   await buildStudyTaskWorld(t, org, courseId, exam.examId);
   await buildPracticeWorld(t, org, bank.bankId);
+  await api(t, admin, analysisReportContracts.scheduleAdd, {
+    body: { name: unique('定时报告'), kind: 'exam', examId: exam.examId, dayOfMonth: 1, recipientIds: [org.staff.id] },
+  });
   return {
     postId,
     abilityId,

@@ -23,3 +23,4 @@ export * from './study-target';
 export * from './analysis/staff-figures';
 export * from './analysis/irt-2pl';
 export * from './analysis/item-stats';
+export * from './analysis/report-period';

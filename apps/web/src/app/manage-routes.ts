@@ -21,6 +21,7 @@ import { examAnalysisRoutes } from '../features/exam-analysis/routes';
 import { practiceRoutes } from '../features/practice/routes';
 import { studyTargetRoutes } from '../features/study-target/routes';
 import { analysisStaffRoutes } from '../features/analysis-staff/routes';
+import { analysisReportRoutes } from '../features/analysis-report/routes';
 import type { AppRouteObject } from './route-handle';
 
 /**
@@ -52,6 +53,7 @@ export const manageChildRoutes: AppRouteObject[] = [
   ...practiceRoutes,
   ...studyTargetRoutes,
   ...analysisStaffRoutes,
+  ...analysisReportRoutes,
 ];
 
 function joinPath(base: string, path: string): string {

@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Spin, Typography } from 'antd';
 import type { EChartsCoreOption, init } from 'echarts/core';
 import { usePrefersReducedMotion } from '../lib/reduced-motion';
 
 /** A feature's ECharts setup module (the chart types it registers), imported on first use as its own chunk. */
 export type EchartsSetupLoader = () => Promise<{ init: typeof init }>;
+
+/** True on print pages (a report Chromium prints to PDF): charts draw at once, without animation. */
+export const ChartPrintContext = createContext(false);
 
 /**
  * One ECharts chart, loaded on first use through `load`. `summary` is the chart in words: the canvas's
@@ -28,7 +31,10 @@ export function LazyChart({
   const containerRef = useRef<HTMLDivElement>(null);
   const clickRef = useRef(onItemClick);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const printing = useContext(ChartPrintContext);
   const reducedMotion = usePrefersReducedMotion();
+  // Printed, or for someone who asked to reduce motion: drawn at once, without animation.
+  const still = printing || reducedMotion;
 
   useEffect(() => {
     clickRef.current = onItemClick;
@@ -43,7 +49,7 @@ export function LazyChart({
       .then(({ init: initChart }) => {
         if (disposed) return;
         const chart = initChart(el, undefined, { renderer: 'canvas' });
-        chart.setOption(reducedMotion ? { ...option, animation: false } : option);
+        chart.setOption(still ? { ...option, animation: false } : option);
         chart.on('click', (event) => clickRef.current?.((event as { data?: unknown }).data));
         const observer = new ResizeObserver(() => chart.resize());
         observer.observe(el);
@@ -60,10 +66,10 @@ export function LazyChart({
       disposed = true;
       dispose?.();
     };
-  }, [load, option, reducedMotion]);
+  }, [load, option, still]);
 
   return (
-    <div className="kp-chart" data-testid={testId}>
+    <div className="kp-chart" data-testid={testId} data-chart-status={status}>
       <div ref={containerRef} style={{ width: '100%', height }} role="img" aria-label={summary} />
       {status === 'loading' ? (
         <div className="kp-chart__overlay">

@@ -1,5 +1,3 @@
-import type { DepartmentNode } from '@kaopei/shared/contracts/department';
-
 /** A department as a tree-select option. */
 export interface TreeOption {
   value: number;
@@ -7,8 +5,15 @@ export interface TreeOption {
   children?: TreeOption[];
 }
 
-/** The department tree as tree-select options (the recipient and examinee pickers). */
-export function toTreeData(nodes: readonly DepartmentNode[]): TreeOption[] {
+/** What a department tree's node needs to be an option (the full and the simple tree both have it). */
+interface TreeSource {
+  departmentId: number;
+  name: string;
+  children?: readonly TreeSource[];
+}
+
+/** The department tree as tree-select options (the recipient, examinee and report pickers). */
+export function toTreeData(nodes: readonly TreeSource[]): TreeOption[] {
   return nodes.map((node) => ({
     value: node.departmentId,
     title: node.name,

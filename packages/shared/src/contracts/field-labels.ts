@@ -68,6 +68,9 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   messageId: '消息',
   eventId: '抓拍',
   jobId: '运行记录',
+  scheduleId: '定时报告',
+  recipientIds: '接收人',
+  dayOfMonth: '每月发送日',
   menuIds: '菜单',
   // people, accounts and organisations
   account: '账号',

@@ -20,3 +20,4 @@ export * from './study-task';
 export * from './study-target';
 export * from './analysis-irt';
 export * from './exam-analysis';
+export * from './analysis-report';

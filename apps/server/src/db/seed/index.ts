@@ -27,6 +27,7 @@ import { seedDemoPractices } from './practices';
 import { seedDemoStudyTargets } from './study-targets';
 import { seedDemoAnalysisHistory } from './analysis-history';
 import { seedDemoCalibration } from './question-calibration';
+import { seedDemoAnalysisReports } from './analysis-reports';
 
 export { PLATFORM_ADMIN_ACCOUNT, PLATFORM_ORG_NAME } from './platform';
 export { PUBLIC_BANK_NAME } from './public-bank';
@@ -106,6 +107,7 @@ const DEMO_STEPS: DemoStep[] = [
   { name: 'learning targets this quarter', run: seedDemoStudyTargets },
   { name: 'past monthly quizzes (analysis trends)', run: seedDemoAnalysisHistory },
   { name: 'IRT calibration of the demo banks', run: seedDemoCalibration },
+  { name: 'scheduled analysis report', run: seedDemoAnalysisReports },
 ];
 
 /** The demo organisation, once (idempotent: skipped when the demo admin exists). Returns true when it seeded. */

@@ -16,6 +16,7 @@ import { SIMULATED_STAFF_COUNT } from './staff';
 import { DEMO_EVALUATION } from './post-exams';
 import { DEMO_PRACTICES } from './practices';
 import { DEMO_MISKEYED } from './question-data';
+import { DEMO_REPORT_SCHEDULE } from './analysis-reports';
 import type { ExamAnalysis } from '@kaopei/shared/contracts/exam-analysis';
 
 /**
@@ -315,6 +316,29 @@ describe('demo organisation', () => {
       expect(Number.isFinite(row.a) && Number.isFinite(row.b)).toBe(true);
       expect(row.n).toBeGreaterThanOrEqual(20);
     }
+  });
+
+  it('has a monthly 分析报告 schedule, and the finished exam’s report previews with its analysis', async () => {
+    const { data: schedules } = await data<{ name: string; targetName: string; recipients: unknown[] }[]>(
+      admin,
+      'GET',
+      '/user/api/v1/analysis/report/schedule/list',
+    );
+    expect(schedules).toContainEqual(
+      expect.objectContaining({
+        name: DEMO_REPORT_SCHEDULE,
+        targetName: '技术部',
+        recipients: [expect.anything()],
+      }),
+    );
+    const exam = await examNamed(DEMO_EXAM_NAMES.finished);
+    const { data: report } = await data<{ title: string; exam: ExamAnalysis }>(
+      admin,
+      'GET',
+      `/user/api/v1/analysis/report/preview?kind=exam&examId=${exam.id}`,
+    );
+    expect(report.title).toBe(`${DEMO_EXAM_NAMES.finished} 考试报告`);
+    expect(report.exam.summary.n).toBeGreaterThan(10);
   });
 
   it("keeps the demo's exams from another organisation", async () => {

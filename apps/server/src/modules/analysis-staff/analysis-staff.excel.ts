@@ -1,6 +1,12 @@
 import ExcelJS from 'exceljs';
 import { FUNNEL_STAGES, funnelSteps, STAFF_GROUP_BY_LABELS, type StaffGroupBy } from '@kaopei/shared';
-import { ANALYSIS_EXPORT_MAX } from '@kaopei/shared/contracts/analysis-staff';
+import {
+  ANALYSIS_EXPORT_MAX,
+  type StaffGroupRow,
+  type StaffPersonRow,
+  type StaffStatistics,
+  type TrendPoint,
+} from '@kaopei/shared/contracts/analysis-staff';
 import type { RequestContext } from '../../core/context';
 import { badRequest } from '../../core/http';
 import { dateStamp, type DownloadFile } from '../../core/download';
@@ -38,7 +44,7 @@ function addSheet(workbook: ExcelJS.Workbook, name: string, columns: Column[], r
   return sheet;
 }
 
-async function file(workbook: ExcelJS.Workbook, title: string): Promise<DownloadFile> {
+export async function file(workbook: ExcelJS.Workbook, title: string): Promise<DownloadFile> {
   return {
     fileName: `${title}_${dateStamp()}.xlsx`,
     contentType: XLSX_MIME,
@@ -46,7 +52,7 @@ async function file(workbook: ExcelJS.Workbook, title: string): Promise<Download
   };
 }
 
-function newWorkbook() {
+export function newWorkbook() {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = '考培';
   return workbook;
@@ -71,10 +77,9 @@ const FIGURE_COLUMNS: Column[] = [
   { header: '完成任务', key: 'tasksCompleted', width: 10 },
 ];
 
-export async function exportGroups(db: Db, ctx: RequestContext, input: ScopeInput & { by: StaffGroupBy }) {
-  const { rows } = await staffGroups(db, ctx, input, ALL);
-  const workbook = newWorkbook();
-  const label = STAFF_GROUP_BY_LABELS[input.by];
+/** The groups table of the staff analysis (by department, post or tag) as a sheet. */
+export function addGroupsSheet(workbook: ExcelJS.Workbook, by: StaffGroupBy, rows: StaffGroupRow[]) {
+  const label = STAFF_GROUP_BY_LABELS[by];
   addSheet(
     workbook,
     `按${label}`,
@@ -87,14 +92,43 @@ export async function exportGroups(db: Db, ctx: RequestContext, input: ScopeInpu
     ],
     capped(rows),
   );
-  return file(workbook, `员工分析_按${label}`);
+}
+
+export async function exportGroups(db: Db, ctx: RequestContext, input: ScopeInput & { by: StaffGroupBy }) {
+  const { rows } = await staffGroups(db, ctx, input, ALL);
+  const workbook = newWorkbook();
+  addGroupsSheet(workbook, input.by, rows);
+  return file(workbook, `员工分析_按${STAFF_GROUP_BY_LABELS[input.by]}`);
+}
+
+/** The people table of the staff analysis as a sheet. */
+export function addPeopleSheet(workbook: ExcelJS.Workbook, rows: StaffPersonRow[]) {
+  addSheet(workbook, '人员明细', [...PERSON_COLUMNS, ...FIGURE_COLUMNS], capped(rows));
 }
 
 export async function exportPeople(db: Db, ctx: RequestContext, input: ScopeInput & { sort?: PeopleOrder }) {
   const { rows } = await staffPeople(db, ctx, input, ALL);
   const workbook = newWorkbook();
-  addSheet(workbook, '人员明细', [...PERSON_COLUMNS, ...FIGURE_COLUMNS], capped(rows));
+  addPeopleSheet(workbook, rows);
   return file(workbook, '员工分析_人员明细');
+}
+
+/** The monthly trend as a sheet. */
+export function addTrendSheet(workbook: ExcelJS.Workbook, points: TrendPoint[]) {
+  addSheet(
+    workbook,
+    '按月趋势',
+    [
+      { header: '月份', key: 'month', width: 10 },
+      { header: '考试次数', key: 'graded', width: 10 },
+      { header: '通过次数', key: 'passed', width: 10 },
+      { header: '通过率(%)', key: 'passRate', width: 10, numFmt: '0.0' },
+      { header: '平均得分率(%)', key: 'scoreRate', width: 13, numFmt: '0.0' },
+      { header: '学时(小时)', key: 'hours', width: 11, numFmt: '0.0' },
+      { header: '完成课程', key: 'completions', width: 10 },
+    ],
+    points,
+  );
 }
 
 const PERSON_COLUMNS: Column[] = [
@@ -107,6 +141,12 @@ const PERSON_COLUMNS: Column[] = [
 export async function exportStatistics(db: Db, ctx: RequestContext, months: number) {
   const s = await staffStatistics(db, ctx, months);
   const workbook = newWorkbook();
+  addStatisticsSheets(workbook, s);
+  return file(workbook, '员工整体统计');
+}
+
+/** The overall figures and the three rankings as sheets. */
+export function addStatisticsSheets(workbook: ExcelJS.Workbook, s: StaffStatistics) {
   addSheet(
     workbook,
     '整体统计',
@@ -151,7 +191,6 @@ export async function exportStatistics(db: Db, ctx: RequestContext, months: numb
     ],
     s.topDepartments,
   );
-  return file(workbook, '员工整体统计');
 }
 
 export async function exportProfile(db: Db, ctx: RequestContext, userId: number) {

@@ -18,6 +18,13 @@ export interface Scope {
   keyword?: string;
   /** Start of the window (events at or after). */
   from: Date;
+  /** End of the window (events before it); none: up to now. */
+  to?: Date;
+}
+
+/** Events before the window's end, when it has one (a report's period). */
+function before(column: SQL, scope: Scope): SQL {
+  return scope.to === undefined ? sql`` : sql`and ${column} < ${scope.to}`;
 }
 
 /** Raw sums per person or group; the service turns them into rates. */
@@ -63,12 +70,14 @@ function sumsCte(ctx: OrgScope, scope: Scope, source: 'people' | 'paged' = 'peop
         coalesce(sum(case when a.total_points > 0 then a.score / a.total_points else 0 end), 0)::float8 as rate_sum
       from exam_attempts a join ${from} p on p.id = a.user_id
       where a.organization_id = ${org} and a.status = 2 and a.submitted_at >= ${scope.from}
+        ${before(sql`a.submitted_at`, scope)}
       group by a.user_id
     ),
     le as (
       select m.user_id, sum(c.minutes)::int as minutes, count(*)::int as completions
       from course_members m join ${from} p on p.id = m.user_id join courses c on c.id = m.course_id
       where m.organization_id = ${org} and m.completed_at >= ${scope.from}
+        ${before(sql`m.completed_at`, scope)}
       group by m.user_id
     ),
     tk as (
@@ -256,10 +265,12 @@ export async function listMonths(db: DbOrTx, ctx: OrgScope, scope: Scope) {
         0 as completions
       from exam_attempts a join people p on p.id = a.user_id
       where a.organization_id = ${org} and a.status = 2 and a.submitted_at >= ${scope.from}
+        ${before(sql`a.submitted_at`, scope)}
       union all
       select ${month(sql`m.completed_at`)}, 0, 0, 0, c.minutes, 1
       from course_members m join people p on p.id = m.user_id join courses c on c.id = m.course_id
       where m.organization_id = ${org} and m.completed_at >= ${scope.from}
+        ${before(sql`m.completed_at`, scope)}
     )
     select month, sum(graded)::int as graded, sum(passed)::int as passed, sum(rate)::float8 as "rateSum",
       sum(minutes)::int as minutes, sum(completions)::int as completions

@@ -33,6 +33,8 @@ export interface ScopeInput {
   departmentId?: number;
   keyword?: string;
   userId?: number;
+  /** A fixed period (a report's; `months` is then ignored): from (inclusive) to (exclusive) and its months. */
+  period?: { from: Date; to: Date; months: string[] };
 }
 
 interface PageInput {
@@ -44,9 +46,10 @@ interface PageInput {
 async function resolveScope(db: Db, ctx: RequestContext, input: ScopeInput) {
   if (input.departmentId !== undefined) await assertDepartment(db, ctx, input.departmentId);
   if (input.userId !== undefined) await requirePerson(db, ctx, input.userId);
-  const window = monthWindow(new Date(), input.months);
+  const window = input.period ?? monthWindow(new Date(), input.months);
   const scope: repo.Scope = {
     from: window.from,
+    to: input.period?.to,
     departmentId: input.departmentId,
     keyword: input.keyword,
     userId: input.userId,
@@ -145,7 +148,12 @@ export async function staffTrend(db: Db, ctx: RequestContext, input: ScopeInput)
 const RANK_SIZE = 10;
 
 export async function staffStatistics(db: Db, ctx: RequestContext, months: number): Promise<StaffStatistics> {
-  const { scope } = await resolveScope(db, ctx, { months });
+  return staffSummary(db, ctx, { months });
+}
+
+/** The totals and rankings of the people in scope (the organisation, or a department with its subtree). */
+export async function staffSummary(db: Db, ctx: RequestContext, input: ScopeInput): Promise<StaffStatistics> {
+  const { scope, months } = await resolveScope(db, ctx, input);
   const { totals, learners, scorers, departments } = await repo.statisticsOf(db, ctx, scope, RANK_SIZE);
   const total = totals ?? {
     staffCount: 0,
@@ -159,7 +167,7 @@ export async function staffStatistics(db: Db, ctx: RequestContext, months: numbe
     tasksCompleted: 0,
   };
   return {
-    months,
+    months: months.length,
     staffCount: total.staffCount,
     examinees: total.examinees,
     participationRate: ratePercent(total.examinees, total.staffCount),

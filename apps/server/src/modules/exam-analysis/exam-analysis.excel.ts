@@ -39,7 +39,8 @@ const SUMMARY_COLUMNS: [string, number][] = [
   ['及格率', 10],
 ];
 
-function addSheets(workbook: ExcelJS.Workbook, a: ExamAnalysis) {
+/** The exam analysis' tables as sheets (概况, 分数分布, 部门, 岗位, 试题, 选项). */
+export function addAnalysisSheets(workbook: ExcelJS.Workbook, a: ExamAnalysis) {
   sheet(
     workbook,
     '概况',
@@ -155,7 +156,7 @@ function addSheets(workbook: ExcelJS.Workbook, a: ExamAnalysis) {
 export async function analysisWorkbook(db: Db, ctx: RequestContext, examId: number): Promise<DownloadFile> {
   const analysis = await examAnalysis(db, ctx, examId);
   const workbook = new ExcelJS.Workbook();
-  addSheets(workbook, analysis);
+  addAnalysisSheets(workbook, analysis);
   return {
     fileName: `${analysis.name}_考试分析_${dateStamp()}.xlsx`,
     contentType: XLSX_MIME,

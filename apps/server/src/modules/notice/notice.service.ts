@@ -99,7 +99,8 @@ export async function sendMessage(
       tx,
       ctx,
       {
-        senderId: ctx.userId,
+        // 0: a notice of the system itself (a scheduled report whose author has left).
+        senderId: ctx.userId > 0 ? ctx.userId : null,
         type: input.type ?? 0,
         title: input.title ?? null,
         content: input.content,

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, Select, Statistic, TreeSelect } from 'antd';
+import { Select, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { DataTableColumn } from '../../../components/data-table';
-import { Explained } from '../../../components/explained';
 import type { TreeOption } from '../../../lib/department-tree';
 import { analysisKeys, fetchDepartmentTree } from '../api';
 
@@ -18,38 +16,6 @@ const toTreeData = (nodes: readonly SimpleNode[]): TreeOption[] =>
     title: n.name,
     ...(n.children.length ? { children: toTreeData(n.children) } : {}),
   }));
-
-/** A figure with its explanation in a tooltip (focusable for keyboard users). */
-export function FigureCard({
-  title,
-  help,
-  value,
-  suffix,
-  testId,
-}: {
-  title: string;
-  help: string;
-  value: ReactNode;
-  suffix?: string | undefined;
-  testId?: string;
-}): ReactNode {
-  return (
-    <Card size="small" className="kp-analysis-figure" data-testid={testId}>
-      <Statistic
-        title={
-<Explained label={title} tip={help} />
-        }
-        value={value === null || value === undefined ? '—' : (value as string | number)}
-        suffix={suffix}
-      />
-    </Card>
-  );
-}
-
-/** A column whose header explains the figure in a tooltip (the header's title attribute). */
-export function explained<T extends object>(column: DataTableColumn<T>, help: string): DataTableColumn<T> {
-  return { ...column, onHeaderCell: () => ({ title: help }) as React.HTMLAttributes<HTMLElement> };
-}
 
 export function DepartmentFilter({
   value,

@@ -5,61 +5,10 @@ import { Link } from 'react-router';
 import { DataTable, useListPage, type DataTableColumn } from '../../../components/data-table';
 import { PageError } from '../../../app/page-states';
 import { analysisKeys, exportPeople, fetchPeople, type PeopleFilter, type StaffPersonRow } from '../api';
-import { FIGURE_HELP, oneDecimalText, rateText } from '../analysis-format';
-import { explained } from './analysis-parts';
+import { figureColumns } from '../../../components/analysis/figures';
 
 /** Where a person's name leads: the staff detail or the profile page. */
 export type PersonLink = (userId: number) => string;
-
-export function figureColumns<T extends StaffPersonRow | object>(): DataTableColumn<T>[] {
-  const num = (key: string) => (_v: unknown, row: T) => (row as Record<string, number>)[key];
-  return [
-    explained<T>({ title: '考试次数', key: 'graded', width: 90, render: num('graded') }, FIGURE_HELP.graded),
-    explained<T>(
-      {
-        title: '通过率',
-        key: 'passRate',
-        width: 90,
-        render: (_v, row) => rateText((row as { passRate: number | null }).passRate),
-      },
-      FIGURE_HELP.passRate,
-    ),
-    explained<T>(
-      {
-        title: '平均得分率',
-        key: 'scoreRate',
-        width: 110,
-        render: (_v, row) => rateText((row as { scoreRate: number | null }).scoreRate),
-      },
-      FIGURE_HELP.scoreRate,
-    ),
-    explained<T>(
-      {
-        title: '学时(小时)',
-        key: 'hours',
-        width: 100,
-        render: (_v, row) => oneDecimalText((row as { hours: number }).hours),
-      },
-      FIGURE_HELP.hours,
-    ),
-    explained<T>(
-      { title: '完成课程', key: 'completions', width: 90, render: num('completions') },
-      FIGURE_HELP.completions,
-    ),
-    explained<T>(
-      {
-        title: '任务完成',
-        key: 'tasks',
-        width: 90,
-        render: (_v, row) => {
-          const r = row as { tasksCompleted: number; tasksAssigned: number };
-          return `${r.tasksCompleted}/${r.tasksAssigned}`;
-        },
-      },
-      `${FIGURE_HELP.tasksCompleted} / ${FIGURE_HELP.tasksAssigned}`,
-    ),
-  ];
-}
 
 function columns(link: PersonLink): DataTableColumn<StaffPersonRow>[] {
   return [

@@ -14,10 +14,10 @@ import {
   type CourseAnalysisRow,
   type SectionDropRow,
 } from '../api';
-import { FIGURE_HELP, oneDecimalText, rateText } from '../analysis-format';
-import { explained, FigureCard } from '../components/analysis-parts';
-import { FunnelChartCard, RatingChart, SectionDropChart } from '../components/analysis-charts';
-import '../analysis.css';
+import { FIGURE_HELP, oneDecimalText, rateText } from '../../../components/analysis/analysis-format';
+import { explained, FigureCard } from '../../../components/analysis/figures';
+import { FunnelChartCard, RatingChart, SectionDropChart } from '../../../components/analysis/staff-charts';
+import '../../../components/analysis/analysis.css';
 
 const COURSE_STATUS: Record<string, string> = { draft: '草稿', open: '开放', closed: '已关闭' };
 

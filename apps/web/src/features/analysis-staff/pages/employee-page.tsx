@@ -3,7 +3,7 @@ import { Card } from 'antd';
 import { DepartmentFilter, MonthsSelect } from '../components/analysis-parts';
 import { PeopleTable } from '../components/people-table';
 import type { ScopeFilter } from '../api';
-import '../analysis.css';
+import '../../../components/analysis/analysis.css';
 
 /** /manage/analysis/employee: find a person (search, department) and open their profile. */
 export default function EmployeePage(): ReactNode {

@@ -18,10 +18,10 @@ import {
   type PersonExamRow,
   type PersonProfile,
 } from '../api';
-import { FIGURE_HELP, oneDecimalText, rateText } from '../analysis-format';
-import { explained, FigureCard } from '../components/analysis-parts';
-import { TrendChart } from '../components/analysis-charts';
-import '../analysis.css';
+import { FIGURE_HELP, oneDecimalText, rateText } from '../../../components/analysis/analysis-format';
+import { explained, FigureCard } from '../../../components/analysis/figures';
+import { TrendChart } from '../../../components/analysis/staff-charts';
+import '../../../components/analysis/analysis.css';
 
 const examColumns: DataTableColumn<PersonExamRow>[] = [
   { title: '考试', dataIndex: 'examName', width: 180 },

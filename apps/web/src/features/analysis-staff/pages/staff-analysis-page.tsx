@@ -4,7 +4,7 @@ import { BarChartOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { STAFF_GROUP_BY_LABELS, STAFF_GROUP_BYS, type StaffGroupBy } from '@kaopei/shared';
-import { DataTable, useListPage, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, useListPage } from '../../../components/data-table';
 import { PageError, PageLoading } from '../../../app/page-states';
 import {
   analysisKeys,
@@ -14,31 +14,13 @@ import {
   type ScopeFilter,
   type StaffGroupRow,
 } from '../api';
-import { FIGURE_HELP, rateText } from '../analysis-format';
-import { DepartmentFilter, explained, MonthsSelect } from '../components/analysis-parts';
-import { GroupChart, TrendChart } from '../components/analysis-charts';
-import { figureColumns, PeopleTable } from '../components/people-table';
-import '../analysis.css';
+import { DepartmentFilter, MonthsSelect } from '../components/analysis-parts';
+import { groupColumns } from '../../../components/analysis/figures';
+import { GroupChart, TrendChart } from '../../../components/analysis/staff-charts';
+import { PeopleTable } from '../components/people-table';
+import '../../../components/analysis/analysis.css';
 
 type KeyedGroup = StaffGroupRow & { key: string };
-
-function groupColumns(label: string): DataTableColumn<KeyedGroup>[] {
-  return [
-    { title: label, dataIndex: 'name', width: 140, fixed: 'left' },
-    explained<KeyedGroup>({ title: '人数', dataIndex: 'staffCount', width: 70 }, FIGURE_HELP.staffCount),
-    explained<KeyedGroup>({ title: '参考人数', dataIndex: 'examinees', width: 90 }, FIGURE_HELP.examinees),
-    explained<KeyedGroup>(
-      {
-        title: '参考率',
-        key: 'participationRate',
-        width: 90,
-        render: (_v, r) => rateText(r.participationRate),
-      },
-      FIGURE_HELP.participationRate,
-    ),
-    ...figureColumns<KeyedGroup>(),
-  ];
-}
 
 type GroupFilter = ScopeFilter & { by: StaffGroupBy };
 
@@ -83,7 +65,7 @@ function GroupsCard({ scope }: { scope: ScopeFilter }): ReactNode {
           <DataTable<KeyedGroup>
             {...list.tableProps}
             selectable={false}
-            columns={groupColumns(label)}
+            columns={groupColumns<KeyedGroup>(label)}
             scrollX={1100}
             className="kp-analysis-groups"
           />

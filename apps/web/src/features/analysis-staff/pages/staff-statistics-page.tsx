@@ -11,10 +11,11 @@ import {
   type RankEntry,
   type StaffStatistics,
 } from '../api';
-import { FIGURE_HELP, oneDecimalText, rateText } from '../analysis-format';
-import { FigureCard, MonthsSelect } from '../components/analysis-parts';
-import { GroupChart } from '../components/analysis-charts';
-import '../analysis.css';
+import { FIGURE_HELP, oneDecimalText, rateText } from '../../../components/analysis/analysis-format';
+import { MonthsSelect } from '../components/analysis-parts';
+import { FigureCard } from '../../../components/analysis/figures';
+import { GroupChart } from '../../../components/analysis/staff-charts';
+import '../../../components/analysis/analysis.css';
 
 function Figures({ s }: { s: StaffStatistics }): ReactNode {
   return (

@@ -3,7 +3,14 @@ import { Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { ItemStatsView, OptionStatsView } from '../api';
-import { coef, flagColor, flagLabel, percent, score1, TIPS } from '../analysis-rules';
+import {
+  coef,
+  flagColor,
+  flagLabel,
+  percent,
+  score1,
+  TIPS,
+} from '../../../components/analysis/analysis-rules';
 import { Explained } from '../../../components/explained';
 import { analysisPaths } from './use-exam-analysis';
 

@@ -8,7 +8,7 @@ import { FilterButtons } from '../../../components/filter-buttons';
 import { PageError } from '../../../app/page-states';
 import { fetchBankOptions } from '../../question/api';
 import { analysisKeys, exportQuestionsAcross, fetchQuestionsAcross, type QuestionAcrossRow } from '../api';
-import { coef, TIPS } from '../analysis-rules';
+import { coef, TIPS } from '../../../components/analysis/analysis-rules';
 import { Explained } from '../../../components/explained';
 import { analysisPaths } from './use-exam-analysis';
 

@@ -5,12 +5,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PageEmpty, PageError, PageLoading } from '../../../app/page-states';
 import { formatDateTime } from '../../../lib/time-format';
 import { analysisKeys, exportExamAnalysis, refreshExamAnalysis, type ExamAnalysis } from '../api';
-import { bandLabels, coef, percent, score1, TIPS } from '../analysis-rules';
-import { AnalysisChart, barOption } from '../components/analysis-chart';
-import { GroupTable } from '../components/group-table';
-import { Metric } from '../components/metric';
+import { bandLabels, coef, percent, score1, TIPS } from '../../../components/analysis/analysis-rules';
+import { AnalysisChart, barOption } from '../../../components/analysis/analysis-chart';
+import { GroupTable } from '../../../components/analysis/group-table';
+import { Metric } from '../../../components/analysis/metric';
 import { analysisPaths, useExamAnalysis } from '../components/use-exam-analysis';
-import '../exam-analysis.css';
+import '../../../components/analysis/exam-analysis.css';
 
 function Headline({ a }: { a: ExamAnalysis }): ReactNode {
   const s = a.summary;

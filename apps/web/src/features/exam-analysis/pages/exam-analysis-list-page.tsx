@@ -7,11 +7,11 @@ import { FilterButtons } from '../../../components/filter-buttons';
 import { PageError } from '../../../app/page-states';
 import { formatDateTime } from '../../../lib/time-format';
 import { analysisKeys, exportAnalysedExams, fetchAnalysedExams, type AnalysedExamRow } from '../api';
-import { percent, TIPS } from '../analysis-rules';
-import { AnalysisChart, trendOption } from '../components/analysis-chart';
+import { percent, TIPS } from '../../../components/analysis/analysis-rules';
+import { AnalysisChart, trendOption } from '../../../components/analysis/analysis-chart';
 import { Explained } from '../../../components/explained';
 import { analysisPaths } from '../components/use-exam-analysis';
-import '../exam-analysis.css';
+import '../../../components/analysis/exam-analysis.css';
 
 interface Filter {
   keyword?: string;

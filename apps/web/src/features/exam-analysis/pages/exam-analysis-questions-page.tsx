@@ -4,11 +4,11 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PageEmpty, PageError, PageLoading } from '../../../app/page-states';
 import { analysisKeys, exportExamAnalysis, rescoreExam, type ExamAnalysis, type ItemStatsView } from '../api';
-import { coef, score1, TIPS } from '../analysis-rules';
+import { coef, score1, TIPS } from '../../../components/analysis/analysis-rules';
 import { itemColumns, OptionTable } from '../components/item-columns';
 import { Explained } from '../../../components/explained';
 import { analysisPaths, useExamAnalysis } from '../components/use-exam-analysis';
-import '../exam-analysis.css';
+import '../../../components/analysis/exam-analysis.css';
 
 function useRescore(a: ExamAnalysis) {
   const { message, modal } = App.useApp();

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Table } from 'antd';
-import type { GroupSummary } from '../api';
-import { percent, score1, TIPS } from '../analysis-rules';
-import { Explained } from '../../../components/explained';
+import type { GroupSummary } from '@kaopei/shared/contracts/exam-analysis';
+import { percent, score1, TIPS } from './analysis-rules';
+import { Explained } from '../explained';
 
 /** Score figures by department or post. */
 export function GroupTable({ title, rows }: { title: string; rows: GroupSummary[] }): ReactNode {

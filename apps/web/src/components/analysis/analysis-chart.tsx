@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LazyChart } from '../../../components/lazy-chart';
+import { LazyChart } from '../lazy-chart';
 import type { EChartsCoreOption } from './echarts-setup';
 
 const loadSetup = () => import('./echarts-setup');

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Explained } from '../../../components/explained';
+import { Explained } from '../explained';
 
 /** One headline figure: its explained label above, its value below. */
 export function Metric({

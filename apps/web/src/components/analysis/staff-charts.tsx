@@ -1,11 +1,16 @@
 import { useMemo, type ReactNode } from 'react';
 import { Card } from 'antd';
 import { funnelSteps, type FunnelStage } from '@kaopei/shared';
-import { LazyChart } from '../../../components/lazy-chart';
-import type { CourseAnalysis, SectionDropRow, StaffGroupRow, TrendPoint } from '../api';
-import { oneDecimalText, rateText } from '../analysis-format';
+import { LazyChart } from '../lazy-chart';
+import type {
+  CourseAnalysis,
+  SectionDropRow,
+  StaffGroupRow,
+  TrendPoint,
+} from '@kaopei/shared/contracts/analysis-staff';
+import { oneDecimalText, rateText } from './analysis-format';
 
-const loadSetup = () => import('./analysis-chart-setup');
+const loadSetup = () => import('./staff-chart-setup');
 
 /** Monthly exams (bars), pass rate and score rate (lines, right axis) and 学时 (bars). */
 function trendOption(points: readonly TrendPoint[]) {
