@@ -28,10 +28,20 @@ export interface PersonFigure extends PersonRecord {
 }
 
 export function personFigures(target: TargetRecord, rows: (PersonRecord & TargetSums)[]): PersonFigure[] {
-  return rows.map(({ minutes, credits, courses, graded, passed, ...person }) => {
-    const value = metricValue(target.metric, { minutes, credits, courses, graded, passed });
+  // Fields named one by one: object rest and spread cost more than all the rules over 20,000 rows.
+  return rows.map((row) => {
+    const value = metricValue(target.metric, row);
     const percent = achievementPercent(value, target.targetValue);
-    return { ...person, value, percent, level: levelIndex(percent, target.levels) };
+    return {
+      userId: row.userId,
+      realName: row.realName,
+      jobNumber: row.jobNumber,
+      departmentId: row.departmentId,
+      departmentName: row.departmentName,
+      value,
+      percent,
+      level: levelIndex(percent, target.levels),
+    };
   });
 }
 
@@ -93,6 +103,9 @@ export function trendOf(
   };
 }
 
+/** Chinese name order (one collator: `localeCompare` with a locale builds one per comparison). */
+const byName = new Intl.Collator('zh-CN').compare;
+
 /** Per department the person is directly in: head count, average value and percent, people per level. */
 export function byDepartmentOf(target: TargetRecord, figures: PersonFigure[]): TargetByDepartment {
   const groups = new Map<number | null, PersonFigure[]>();
@@ -117,6 +130,6 @@ export function byDepartmentOf(target: TargetRecord, figures: PersonFigure[]): T
       levelCounts,
     };
   });
-  departments.sort((a, b) => b.averagePercent - a.averagePercent || a.name.localeCompare(b.name, 'zh-CN'));
+  departments.sort((a, b) => b.averagePercent - a.averagePercent || byName(a.name, b.name));
   return { levels: target.levels, departments };
 }
