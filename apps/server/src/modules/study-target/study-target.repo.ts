@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
+  METRIC_SUMS,
   addDays,
   type GradationLevel,
   type TargetMetric,
@@ -272,11 +273,32 @@ function eventsSql(
         group by 1, 2`;
 }
 
-export async function listTargetDays(db: DbOrTx, ctx: OrgScope, target: TargetRecord, stepDays: number) {
-  const result = await db.execute(
-    sql`${peopleCte(ctx, target.id)} ${eventsSql(ctx, target, { stepDays, people: true })}`,
+/**
+ * Per person in scope and step, the sums of the target's metric. Only the columns the metric reads travel
+ * (METRIC_SUMS; the others are 0): at 20,000 people these are ≈ 67,000 rows, and the driver's per-field
+ * work was most of the trend's time.
+ */
+export async function listTargetDays(
+  db: DbOrTx,
+  ctx: OrgScope,
+  target: TargetRecord,
+  stepDays: number,
+): Promise<DayRecord[]> {
+  const columns = sql.join(
+    METRIC_SUMS[target.metric].map((column) => sql.identifier(column)),
+    sql`, `,
   );
-  return rowsOf<DayRecord>(result);
+  const result = await db.execute(sql`select e."userId", e.day, ${columns} from (
+    ${peopleCte(ctx, target.id)} ${eventsSql(ctx, target, { stepDays, people: true })}) e`);
+  return rowsOf<Partial<DayRecord> & Pick<DayRecord, 'userId' | 'day'>>(result).map((row) => ({
+    userId: row.userId,
+    day: row.day,
+    minutes: row.minutes ?? 0,
+    credits: row.credits ?? 0,
+    courses: row.courses ?? 0,
+    graded: row.graded ?? 0,
+    passed: row.passed ?? 0,
+  }));
 }
 
 /** Every person in scope with their sums over the whole period, in one statement. */

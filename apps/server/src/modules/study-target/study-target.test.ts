@@ -304,6 +304,15 @@ describe('figures', () => {
     expect(await person(o, passRate.targetId, o.staff.id)).toMatchObject({ value: 66.7, percent: 83.4 });
     const nobody = await person(o, passRate.targetId, o.admin.id);
     expect(nobody).toBeUndefined();
+    // The trend reads only the metric's sums (METRIC_SUMS): each metric's own columns.
+    for (const [targetId, percent] of [
+      [passRate.targetId, 83.4],
+      [credits.targetId, 100],
+      [count.targetId, 200],
+    ] as const) {
+      const trend = await api(t, o.admin, S.trend, { query: { targetId } });
+      expect(trend.points.at(-1)).toMatchObject({ averagePercent: percent });
+    }
   });
 });
 
