@@ -76,15 +76,20 @@ export function trendOf(
     const index = cutoffs.findIndex((cutoff) => day.day <= cutoff);
     if (index >= 0) byPoint[index]?.push(day);
   }
-  const totals = new Map<number, TargetSums>();
+  // Each person's running sums and achievement; the totals move by the change of one person at a time
+  // (people without a record stay at 0 %), so a point costs its records, not the whole scope.
+  const totals = new Map<number, { sums: TargetSums; percent: number }>();
+  let percentSum = 0;
+  let reached = 0;
   const running = byPoint.map((records) => {
-    for (const day of records) totals.set(day.userId, addSums(totals.get(day.userId) ?? EMPTY_SUMS, day));
-    let percentSum = 0;
-    let reached = 0;
-    for (const sums of totals.values()) {
+    for (const day of records) {
+      const before = totals.get(day.userId);
+      const sums = addSums(before?.sums ?? EMPTY_SUMS, day);
       const percent = achievementPercent(metricValue(target.metric, sums), target.targetValue);
-      percentSum += percent;
-      if (percent >= TARGET_REACHED_PERCENT) reached += 1;
+      const old = before?.percent ?? 0;
+      percentSum += percent - old;
+      reached += Number(percent >= TARGET_REACHED_PERCENT) - Number(old >= TARGET_REACHED_PERCENT);
+      totals.set(day.userId, { sums, percent });
     }
     return { percentSum, reached };
   });
