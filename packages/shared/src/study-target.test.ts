@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_GRADATION,
-  METRIC_SUMS,
-  TARGET_METRICS,
   achievementPercent,
   addSums,
   chartPoints,
@@ -35,13 +33,6 @@ describe('metric values', () => {
   it('gives the pass rate over graded attempts, null when none was graded', () => {
     expect(metricValue('pass_rate', sums({ graded: 3, passed: 2 }))).toBe(66.7);
     expect(metricValue('pass_rate', sums({}))).toBeNull();
-  });
-  it('reads only the sums METRIC_SUMS names for each metric', () => {
-    const full = sums({ minutes: 125, credits: 2.5, courses: 3, graded: 7, passed: 5 });
-    for (const metric of TARGET_METRICS) {
-      const only = sums(Object.fromEntries(METRIC_SUMS[metric].map((key) => [key, full[key]])));
-      expect(metricValue(metric, only), metric).toBe(metricValue(metric, full));
-    }
   });
 });
 

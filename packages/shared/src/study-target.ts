@@ -72,14 +72,6 @@ export function addSums(a: TargetSums, b: TargetSums): TargetSums {
   };
 }
 
-/** The sums each metric's value reads (metricValue); a reader may leave the others at 0. */
-export const METRIC_SUMS: Record<TargetMetric, readonly (keyof TargetSums)[]> = {
-  hours: ['minutes'],
-  credits: ['credits'],
-  courses: ['courses'],
-  pass_rate: ['graded', 'passed'],
-};
-
 /**
  * The person's value for a metric, one decimal: hours = planned 学时 of the courses completed in the
  * period; credits and courses likewise; pass_rate = passed ÷ graded attempts (every graded attempt

@@ -1,8 +1,5 @@
 import {
-  EMPTY_SUMS,
-  TARGET_REACHED_PERCENT,
   achievementPercent,
-  addSums,
   chartPoints,
   chartStepDays,
   daysBetween,
@@ -13,7 +10,7 @@ import {
   type TargetSums,
 } from '@kaopei/shared';
 import type { TargetByDepartment, TargetPerson, TargetTrend } from '@kaopei/shared/contracts/study-target';
-import type { DayRecord, PersonRecord, TargetRecord } from './study-target.repo';
+import type { PersonRecord, TargetRecord, TrendStep } from './study-target.repo';
 
 /**
  * The target's figures from its people and their sums (study-target.repo.ts): each person's value,
@@ -65,33 +62,21 @@ export function toPersonRow(target: TargetRecord, figure: PersonFigure): TargetP
 export function trendOf(
   target: TargetRecord,
   peopleCount: number,
-  days: DayRecord[],
+  steps: TrendStep[],
   now = new Date(),
 ): TargetTrend {
   const points = chartPoints(target.startDate, target.endDate, shanghaiDate(now));
-  const cutoffs = points.map((date) => daysBetween(target.startDate, date));
-  // The records of each point's step (a record's day is its step's first day), then running sums.
-  const byPoint = points.map((): DayRecord[] => []);
-  for (const day of days) {
-    const index = cutoffs.findIndex((cutoff) => day.day <= cutoff);
-    if (index >= 0) byPoint[index]?.push(day);
-  }
-  // Each person's running sums and achievement; the totals move by the change of one person at a time
-  // (people without a record stay at 0 %), so a point costs its records, not the whole scope.
-  const totals = new Map<number, { sums: TargetSums; percent: number }>();
-  let percentSum = 0;
+  // Running totals at each point: the steps (ordered by day) up to the point's last day.
+  let next = 0;
+  let tenths = 0;
   let reached = 0;
-  const running = byPoint.map((records) => {
-    for (const day of records) {
-      const before = totals.get(day.userId);
-      const sums = addSums(before?.sums ?? EMPTY_SUMS, day);
-      const percent = achievementPercent(metricValue(target.metric, sums), target.targetValue);
-      const old = before?.percent ?? 0;
-      percentSum += percent - old;
-      reached += Number(percent >= TARGET_REACHED_PERCENT) - Number(old >= TARGET_REACHED_PERCENT);
-      totals.set(day.userId, { sums, percent });
+  const running = points.map((date) => {
+    const cutoff = daysBetween(target.startDate, date);
+    for (; next < steps.length && (steps[next] as TrendStep).day <= cutoff; next += 1) {
+      tenths += (steps[next] as TrendStep).percentTenths;
+      reached += (steps[next] as TrendStep).reached;
     }
-    return { percentSum, reached };
+    return { percentSum: tenths / 10, reached };
   });
   const count = peopleCount;
   return {

@@ -23,7 +23,7 @@ import {
   insertTarget,
   listPersonEvents,
   listScopes,
-  listTargetDays,
+  listTrendSteps,
   listPersonSums,
   listTargetsOf,
   ownMemberIds,
@@ -159,11 +159,11 @@ async function loadFigures(db: Db, ctx: RequestContext, targetId: number) {
 export async function targetTrend(db: Db, ctx: RequestContext, targetId: number) {
   const target = await requireTarget(db, ctx, targetId);
   const step = chartStepDays(target.startDate, target.endDate);
-  const [days, counts] = await Promise.all([
-    listTargetDays(db, ctx, target, step),
+  const [steps, counts] = await Promise.all([
+    listTrendSteps(db, ctx, target, step),
     countTargetPeople(db, ctx, [target.id]),
   ]);
-  return trendOf(target, counts.get(target.id) ?? 0, days);
+  return trendOf(target, counts.get(target.id) ?? 0, steps);
 }
 
 export async function targetByDepartment(db: Db, ctx: RequestContext, targetId: number) {

@@ -304,7 +304,7 @@ describe('figures', () => {
     expect(await person(o, passRate.targetId, o.staff.id)).toMatchObject({ value: 66.7, percent: 83.4 });
     const nobody = await person(o, passRate.targetId, o.admin.id);
     expect(nobody).toBeUndefined();
-    // The trend reads only the metric's sums (METRIC_SUMS): each metric's own columns.
+    // The trend (scored in SQL) ends where the people's figures (the TS rules) are, for every metric.
     for (const [targetId, percent] of [
       [passRate.targetId, 83.4],
       [credits.targetId, 100],
@@ -312,6 +312,55 @@ describe('figures', () => {
     ] as const) {
       const trend = await api(t, o.admin, S.trend, { query: { targetId } });
       expect(trend.points.at(-1)).toMatchObject({ averagePercent: percent });
+    }
+  });
+});
+
+describe('the trend', () => {
+  it('is scored in SQL exactly as the TS rules score the people, step by step', async () => {
+    const o = await createOrg(t);
+    const department = o.departmentIds[1] as number;
+    const people = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) =>
+        createMember(t, o, 'staff', { departmentId: department, realName: `趋势${i}` }),
+      ),
+    );
+    // Minutes whose hours round at the edges (3 → 0.05 h → 0.1; 5 → 0.083 → 0.1; 57 → 0.95 → 1),
+    // completed on different days of the period so the weekly steps differ.
+    const plan: [number, number, number][] = [
+      [0, 3, -9],
+      [0, 57, -2],
+      [1, 5, -8],
+      [1, 180, -1],
+      [2, 237, -6],
+      [3, 3, -3],
+      [3, 3, -3],
+    ];
+    for (const [who, minutes, daysAgo] of plan) {
+      await complete(
+        o,
+        people[who]!.id,
+        await course(o, minutes),
+        new Date(Date.now() + daysAgo * 86_400_000),
+      );
+    }
+    for (const targetValue of [4, 0.3, 1.1]) {
+      const target = await addTarget(o, {
+        targetValue,
+        startDate: addDays(today, -30),
+        endDate: addDays(today, 30),
+      });
+      const rows = await api(t, o.admin, S.people, { query: { targetId: target.targetId, size: 100 } });
+      const trend: TargetTrend = await api(t, o.admin, S.trend, { query: { targetId: target.targetId } });
+      const count = rows.length;
+      const last = trend.points.at(-1);
+      const average = Math.round((rows.reduce((sum, row) => sum + row.percent, 0) / count) * 10) / 10;
+      const reached = Math.round((rows.filter((row) => row.percent >= 100).length * 1000) / count) / 10;
+      expect(trend.peopleCount, `target ${targetValue}`).toBe(count);
+      expect(last, `target ${targetValue}`).toMatchObject({ averagePercent: average, reachedRate: reached });
+      // Cumulative: never falls for a metric that only grows.
+      const averages = trend.points.map((point) => point.averagePercent);
+      expect(averages).toEqual([...averages].sort((a, b) => a - b));
     }
   });
 });

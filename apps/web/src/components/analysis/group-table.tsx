@@ -1,16 +1,18 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { Table } from 'antd';
 import type { GroupSummary } from '@kaopei/shared/contracts/exam-analysis';
 import { percent, score1, TIPS } from './analysis-rules';
 import { Explained } from '../explained';
+import { ChartPrintContext } from '../lazy-chart';
 
-/** Score figures by department or post. */
+/** Score figures by department or post (every row when printed, ten a page on screen). */
 export function GroupTable({ title, rows }: { title: string; rows: GroupSummary[] }): ReactNode {
+  const printing = useContext(ChartPrintContext);
   return (
     <Table<GroupSummary>
       rowKey="name"
       size="small"
-      pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+      pagination={!printing && rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
       dataSource={rows}
       scroll={{ x: 560 }}
       aria-label={`按${title}统计`}
