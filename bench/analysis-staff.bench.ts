@@ -12,51 +12,20 @@
 import os from 'node:os';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/core/crypto';
-import { benchDatabase, signIn, summarize, startServer } from './support';
+import {
+  benchDatabase,
+  signIn,
+  summarize,
+  startServer,
+  removeBenchOrganisation,
+  seedBenchPeople,
+} from './support';
 
 const ORG_NAME = '基准员工分析组织';
 const ADMIN_ACCOUNT = 'asbench_admin';
 const STAFF = 20_000;
 const COURSES = 50;
 const EXAMS = 24;
-
-async function removeOld(client: pg.Client): Promise<void> {
-  const old = await client.query<{ id: string }>('select id from organizations where name = $1', [ORG_NAME]);
-  for (const { id } of old.rows) {
-    for (const table of ['study_tasks', 'exam_attempts', 'exams', 'course_members', 'courses'])
-      await client.query(`delete from ${table} where organization_id = $1`, [id]);
-    await client.query('delete from users where organization_id = $1', [id]);
-    await client.query('update departments set parent_id = null where organization_id = $1', [id]);
-    await client.query('delete from departments where organization_id = $1', [id]);
-  }
-  await client.query('delete from organizations where name = $1', [ORG_NAME]);
-}
-
-async function seedPeople(client: pg.Client, orgId: number, password: string): Promise<void> {
-  await client.query(
-    `insert into departments (organization_id, name, sort)
-     select $1, '分析事业部' || lpad(g::text, 2, '0'), g from generate_series(1, 10) g`,
-    [orgId],
-  );
-  await client.query(
-    `insert into departments (organization_id, parent_id, name, sort)
-     select $1, p.id, p.name || '-' || g, 100 + (p.sort - 1) * 9 + g
-     from departments p cross join generate_series(1, 9) g where p.organization_id = $1`,
-    [orgId],
-  );
-  await client.query(
-    `insert into users (organization_id, account, real_name, is_admin, password_hash)
-     values ($1, $2, '基准管理员', true, $3)`,
-    [orgId, ADMIN_ACCOUNT, password],
-  );
-  await client.query(
-    `with d as (select id, row_number() over (order by sort) - 1 as n from departments where organization_id = $1)
-     insert into users (organization_id, account, real_name, job_number, department_id)
-     select $1, 'asbench_' || g, '员工' || g, 'AS' || g, (select id from d where d.n = g % 100)
-     from generate_series(1, ${STAFF}) g`,
-    [orgId],
-  );
-}
 
 async function seedExams(client: pg.Client, orgId: number): Promise<void> {
   await client.query(
@@ -128,14 +97,27 @@ async function seedLearning(client: pg.Client, orgId: number): Promise<void> {
 async function seed(client: pg.Client, password: string): Promise<void> {
   console.log(`  seeding ${STAFF.toLocaleString()} staff, ${EXAMS} exams, ${COURSES} courses (once)…`);
   const t0 = performance.now();
-  await removeOld(client);
+  await removeBenchOrganisation(client, ORG_NAME, [
+    'study_tasks',
+    'exam_attempts',
+    'exams',
+    'course_members',
+    'courses',
+  ]);
   const {
     rows: [org],
   } = await client.query<{ id: string }>('insert into organizations (name) values ($1) returning id', [
     ORG_NAME,
   ]);
   const orgId = Number(org!.id);
-  await seedPeople(client, orgId, password);
+  await seedBenchPeople(client, orgId, {
+    departmentName: '分析事业部',
+    prefix: 'asbench',
+    jobPrefix: 'AS',
+    staff: STAFF,
+    adminAccount: ADMIN_ACCOUNT,
+    password,
+  });
   await seedExams(client, orgId);
   await seedLearning(client, orgId);
   await client.query(

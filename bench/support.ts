@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig, type Config } from '../apps/server/src/config';
 
@@ -84,4 +85,66 @@ export async function benchDatabase(serverUrl: string, name: string): Promise<st
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * Removes the benchmark organisation named `name` and its rows: first the rows of `tables` (by
+ * `organization_id`, in order), then its activity log, people and departments.
+ */
+export async function removeBenchOrganisation(
+  client: pg.Client,
+  name: string,
+  tables: string[],
+): Promise<void> {
+  const old = await client.query<{ id: string }>('select id from organizations where name = $1', [name]);
+  for (const { id } of old.rows) {
+    for (const table of [...tables, 'activity_log'])
+      await client.query(`delete from ${table} where organization_id = $1`, [id]);
+    await client.query('delete from users where organization_id = $1', [id]);
+    await client.query('update departments set parent_id = null where organization_id = $1', [id]);
+    await client.query('delete from departments where organization_id = $1', [id]);
+  }
+  await client.query('delete from organizations where name = $1', [name]);
+}
+
+/**
+ * 100 departments (10 top-level named `${departmentName}01…10`, nine below each), an administrator and
+ * `staff` people (`${prefix}_N`, job number `${jobPrefix}N`): nine in ten directly in a sub-department,
+ * one in ten in a top-level one.
+ */
+export async function seedBenchPeople(
+  client: pg.Client,
+  orgId: number,
+  options: {
+    departmentName: string;
+    prefix: string;
+    jobPrefix: string;
+    staff: number;
+    adminAccount: string;
+    password: string;
+  },
+): Promise<void> {
+  await client.query(
+    `insert into departments (organization_id, name, sort)
+     select $1, $2 || lpad(g::text, 2, '0'), g from generate_series(1, 10) g`,
+    [orgId, options.departmentName],
+  );
+  await client.query(
+    `insert into departments (organization_id, parent_id, name, sort)
+     select $1, p.id, p.name || '-' || g, 100 + (p.sort - 1) * 9 + g
+     from departments p cross join generate_series(1, 9) g where p.organization_id = $1`,
+    [orgId],
+  );
+  await client.query(
+    `insert into users (organization_id, account, real_name, is_admin, password_hash)
+     values ($1, $2, '基准管理员', true, $3)`,
+    [orgId, options.adminAccount, options.password],
+  );
+  await client.query(
+    `with d as (select id, row_number() over (order by sort) - 1 as n from departments where organization_id = $1)
+     insert into users (organization_id, account, real_name, job_number, department_id)
+     select $1, $2 || '_' || g, '员工' || g, $3 || g, (select id from d where d.n = g % 100)
+     from generate_series(1, $4::int) g`,
+    [orgId, options.prefix, options.jobPrefix, options.staff],
+  );
 }
