@@ -248,12 +248,10 @@ function eventsSql(
   options: { stepDays?: number; people?: boolean },
 ): SQL {
   const { from, until } = periodBounds(target.startDate, target.endDate);
-  const fromEpoch = from.getTime() / 1000;
   const { stepDays } = options;
+  // The step's start as an instant (date_bin: no numeric arithmetic per row); days from `from` later.
   const day = (column: SQL) =>
-    stepDays === undefined
-      ? sql`0`
-      : sql`(floor((extract(epoch from ${column}) - ${fromEpoch}) / ${stepDays * 86_400})::int * ${stepDays})`;
+    stepDays === undefined ? sql`0` : sql`date_bin(${`${stepDays} days`}::interval, ${column}, ${from})`;
   const inPeople = (column: SQL) => (options.people ? sql`and ${column} in (select id from people)` : sql``);
   return target.metric === 'pass_rate'
     ? sql`select a.user_id::int as "userId", ${day(sql`a.submitted_at`)} as day, 0 as minutes,
@@ -312,6 +310,7 @@ export async function listTrendSteps(
   stepDays: number,
 ): Promise<TrendStep[]> {
   const reached = TARGET_REACHED_PERCENT * 10;
+  const { from } = periodBounds(target.startDate, target.endDate);
   const columns = METRIC_COLUMNS[target.metric];
   const running = sql.join(
     columns.map(
@@ -329,7 +328,7 @@ export async function listTrendSteps(
     ev as (${eventsSql(ctx, target, { stepDays, people: true })}),
     r as (select day, ${running} from ev window w as (partition by "userId" order by day)),
     d as (select day, ${after} as a, ${before} as b from r)
-    select day, sum(a - b)::float8 as "percentTenths",
+    select (extract(epoch from day - ${from}) / 86400)::int as day, sum(a - b)::float8 as "percentTenths",
       sum((a >= ${reached})::int - (b >= ${reached})::int)::int as reached
     from d group by day order by day`);
   return rowsOf<TrendStep>(result);
