@@ -12,7 +12,6 @@ import {
   type StaffStatistics,
   type TrendPoint,
 } from '@kaopei/shared/contracts/analysis-staff';
-import { departmentContracts } from '@kaopei/shared/contracts/department';
 import type { StaffGroupBy } from '@kaopei/shared';
 import type { QueryOut } from '@kaopei/shared/contracts/common';
 import { call, callPage } from '../../lib/api';
@@ -56,7 +55,6 @@ export const analysisKeys = {
   courseList: (keyword: string | undefined, page: number, size: number) =>
     ['analysis-staff', 'course-list', keyword, page, size] as const,
   course: (courseId: number) => ['analysis-staff', 'course', courseId] as const,
-  departments: ['analysis-staff', 'departments'] as const,
 };
 
 export function fetchGroups(by: StaffGroupBy, scope: ScopeFilter, page: number, size: number) {
@@ -119,6 +117,3 @@ export function exportCourseAnalysis(courseId: number, name: string) {
   return download(analysis.courseExport, { query: { courseId } }, `课程分析_${name}.xlsx`);
 }
 
-export function fetchDepartmentTree() {
-  return call(departmentContracts.subtree, { query: {} });
-}

@@ -17,7 +17,6 @@ import {
   type TeacherOption,
   type TeacherRow,
 } from '@kaopei/shared/contracts/course';
-import { departmentContracts } from '@kaopei/shared/contracts/department';
 import { tagContracts } from '@kaopei/shared/contracts/tag';
 import { call, callPage, type BodyIn } from '../../lib/api';
 import { download } from '../../lib/download';
@@ -66,8 +65,6 @@ export const courseKeys = {
   evaluations: (courseId: number, rating: number | undefined, page: number, size: number) =>
     ['courses', 'evaluations', courseId, rating, page, size] as const,
   tags: ['courses', 'tags'] as const,
-  userTags: ['courses', 'user-tags'] as const,
-  departments: ['courses', 'departments'] as const,
 };
 
 // ---- categories ---------------------------------------------------------------------------------------
@@ -216,11 +213,4 @@ export function fetchCourseTags() {
   return call(tagContracts.simple, { query: { type: TagType.COURSE } });
 }
 
-/** The organisation's user tags (type 4), for enrolment by tag. */
-export function fetchUserTags() {
-  return call(tagContracts.simple, { query: { type: TagType.USER } });
-}
 
-export function fetchDepartmentTree() {
-  return call(departmentContracts.subtree, { query: {} });
-}

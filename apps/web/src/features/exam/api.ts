@@ -1,7 +1,5 @@
 import { FORM_ERRORS } from '../../lib/form-errors';
-import { TagType } from '@kaopei/shared';
 import { examContracts as c } from '@kaopei/shared/contracts/exam';
-import { tagContracts } from '@kaopei/shared/contracts/tag';
 import { call, callPage, callReply, type BodyIn } from '../../lib/api';
 import { download } from '../../lib/download';
 
@@ -56,7 +54,6 @@ export const examKeys = {
   personal: (attemptId: number) => ['exam', 'personal', attemptId] as const,
   publicReport: (token: string) => ['exam', 'public-report', token] as const,
   report: (examId: number) => ['exam', 'report', examId] as const,
-  userTags: ['exam', 'user-tags'] as const,
 };
 
 // ---- exams ----
@@ -102,10 +99,6 @@ export function fetchExamLink(examId: number, type: 1 | 2) {
   return call(c.link, { query: { examId, type } });
 }
 
-/** Staff tags (type 4) for choosing candidates. */
-export function fetchUserTags() {
-  return call(tagContracts.simple, { query: { type: TagType.USER } });
-}
 
 // ---- candidates ----
 

@@ -1,5 +1,4 @@
 import { NOTICE_PAGE_SIZE } from '@kaopei/shared';
-import { departmentContracts, type DepartmentNode } from '@kaopei/shared/contracts/department';
 import { noticeContracts as notices } from '@kaopei/shared/contracts/notice';
 import { call, callPage, type BodyIn } from '../../lib/api';
 import type { Page } from '../../lib/http';
@@ -12,8 +11,6 @@ import type { NoticeMessage } from '../notice/api';
 
 export type { NoticeMessage };
 export type SendMessageForm = BodyIn<typeof notices.send>;
-/** A node of the department tree the recipient picker shows. */
-export type DepartmentTreeNode = DepartmentNode;
 
 /** Which part of the message box a tab shows. */
 export type MessageFilter = 'all' | 'unread';
@@ -22,7 +19,6 @@ export const messageKeys = {
   all: ['message'] as const,
   list: (filter: MessageFilter, page: number) => ['message', 'list', filter, page] as const,
   unreadCount: ['message', 'unread-count'] as const,
-  departments: ['message', 'departments'] as const,
 };
 
 /** One page (zero-based) of the caller's messages, five per page (spec §9), newest first. */
@@ -59,6 +55,3 @@ export function sendSmsInfo(phone: string, content: string) {
   return call(notices.sendSms, { body: { phone, content } });
 }
 
-export function fetchDepartmentTree(): Promise<DepartmentTreeNode[]> {
-  return call(departmentContracts.tree);
-}

@@ -1,5 +1,4 @@
 import { postMatchContracts as match } from '@kaopei/shared/contracts/post-match';
-import { departmentContracts } from '@kaopei/shared/contracts/department';
 import { call, callPage, type BodyIn, type QueryIn } from '../../lib/api';
 import { download } from '../../lib/download';
 
@@ -34,7 +33,6 @@ export const postMatchKeys = {
   profile: (userId: number) => ['post-match', 'profile', userId] as const,
   heatmap: (query: HeatmapQuery) => ['post-match', 'heatmap', query] as const,
   drill: (query: DrillQuery) => ['post-match', 'drill', query] as const,
-  departments: ['post-match', 'departments'] as const,
 };
 
 export function fetchMatchPosts() {
@@ -73,7 +71,3 @@ export function exportHeatmap(query: HeatmapQuery): Promise<string> {
   return download(match.heatmapExport, { query }, '能力热力图.xlsx');
 }
 
-/** The department tree (the heat map's department filter); the contract is the department part's. */
-export function fetchDepartmentTree() {
-  return call(departmentContracts.tree);
-}

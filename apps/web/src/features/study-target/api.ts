@@ -8,7 +8,6 @@ import {
   type TargetRow,
   type TargetTrend,
 } from '@kaopei/shared/contracts/study-target';
-import { departmentContracts } from '@kaopei/shared/contracts/department';
 import { postContracts } from '@kaopei/shared/contracts/post';
 import type { GradationLevel } from '@kaopei/shared';
 import { call, callPage, type QueryIn } from '../../lib/api';
@@ -31,7 +30,6 @@ export const targetKeys = {
   people: (targetId: number, filter: PeopleFilter, page: number, size: number) =>
     ['study-targets', 'people', targetId, filter, page, size] as const,
   mine: ['study-targets', 'mine'] as const,
-  departments: ['study-targets', 'departments'] as const,
   posts: ['study-targets', 'posts'] as const,
 };
 
@@ -79,9 +77,6 @@ export function fetchMyTargets(): Promise<MyTarget[]> {
   return call(targets.member);
 }
 
-export function fetchDepartmentTree() {
-  return call(departmentContracts.subtree, { query: {} });
-}
 
 export function fetchPosts() {
   return call(postContracts.simple);

@@ -5,9 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { previousMonthPeriod } from '@kaopei/shared';
 import { REPORT_KIND_LABELS, REPORT_KINDS, type ReportKind } from '@kaopei/shared/contracts/analysis-report';
-import { toTreeData } from '../../../lib/department-tree';
+import { useDepartmentTree } from '../../../components/use-department-tree';
 import { analysisKeys as examKeys, fetchAnalysedExams } from '../../exam-analysis/api';
-import { analysisKeys as staffKeys, fetchDepartmentTree } from '../../analysis-staff/api';
 import type { ReportDefinitionIn } from '../api';
 
 /** The exams a report can be of: those with graded attempts (the exam analysis' list), newest first. */
@@ -51,7 +50,7 @@ export function DepartmentSelect({
   onChange?: (departmentId: number | undefined) => void;
   id?: string;
 }): ReactNode {
-  const tree = useQuery({ queryKey: staffKeys.departments, queryFn: fetchDepartmentTree });
+  const { treeData } = useDepartmentTree();
   return (
     <TreeSelect
       id={id}
@@ -59,7 +58,7 @@ export function DepartmentSelect({
       treeDefaultExpandAll
       value={value}
       onChange={(departmentId: number | undefined) => onChange?.(departmentId ?? undefined)}
-      treeData={toTreeData(tree.data ?? [])}
+      treeData={treeData}
       placeholder="选择部门（含下级）"
       aria-label="部门"
       data-testid="report-department"

@@ -1,21 +1,6 @@
 import type { ReactNode } from 'react';
 import { Select, TreeSelect } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import type { TreeOption } from '../../../lib/department-tree';
-import { analysisKeys, fetchDepartmentTree } from '../api';
-
-interface SimpleNode {
-  departmentId: number;
-  name: string;
-  children: SimpleNode[];
-}
-
-const toTreeData = (nodes: readonly SimpleNode[]): TreeOption[] =>
-  nodes.map((n) => ({
-    value: n.departmentId,
-    title: n.name,
-    ...(n.children.length ? { children: toTreeData(n.children) } : {}),
-  }));
+import { useDepartmentTree } from '../../../components/use-department-tree';
 
 export function DepartmentFilter({
   value,
@@ -24,14 +9,14 @@ export function DepartmentFilter({
   value: number | undefined;
   onChange: (departmentId: number | undefined) => void;
 }): ReactNode {
-  const tree = useQuery({ queryKey: analysisKeys.departments, queryFn: fetchDepartmentTree });
+  const { treeData } = useDepartmentTree();
   return (
     <TreeSelect
       allowClear
       treeDefaultExpandAll
       value={value}
       onChange={(id: number | undefined) => onChange(id ?? undefined)}
-      treeData={toTreeData(tree.data ?? [])}
+      treeData={treeData}
       placeholder="全部部门（含下级）"
       aria-label="部门"
       data-testid="analysis-department"

@@ -11,7 +11,6 @@ import {
   courseKeys,
   deleteGroup,
   exportMembers,
-  fetchDepartmentTree,
   fetchGroups,
   fetchMembers,
   removeMembers,
@@ -21,6 +20,7 @@ import {
   type CourseMemberRow,
   type MemberFilter,
 } from '../api';
+import { useDepartmentTree } from '../../../components/use-department-tree';
 import { AddMembersDialog } from './add-members-dialog';
 
 const STATE_COLORS: Record<MemberState, string> = {
@@ -35,14 +35,6 @@ const SOURCE_LABELS: Record<string, string> = {
   self: '自主报名',
 };
 
-type DepartmentNode = Awaited<ReturnType<typeof fetchDepartmentTree>>[number];
-type DeptOption = { value: number; title: string; children?: DeptOption[] };
-const deptOptions = (nodes: readonly DepartmentNode[]): DeptOption[] =>
-  nodes.map((n) => ({
-    value: n.departmentId,
-    title: n.name,
-    ...(n.children.length ? { children: deptOptions(n.children) } : {}),
-  }));
 
 const COLUMNS: DataTableColumn<CourseMemberRow>[] = [
   { title: '姓名', dataIndex: 'realName' },
@@ -159,7 +151,7 @@ function MemberFilterForm({
   onSearch: (values: MemberFilterValues) => void;
 }): ReactNode {
   const [form] = Form.useForm<MemberFilterValues>();
-  const departments = useQuery({ queryKey: courseKeys.departments, queryFn: fetchDepartmentTree });
+  const { treeData } = useDepartmentTree();
   return (
     <Form
       form={form}
@@ -178,7 +170,7 @@ function MemberFilterForm({
           placeholder="部门"
           aria-label="部门"
           style={{ width: 150 }}
-          treeData={deptOptions(departments.data ?? [])}
+          treeData={treeData}
         />
       </Form.Item>
       <Form.Item name="groupId">

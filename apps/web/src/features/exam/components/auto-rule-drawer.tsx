@@ -5,7 +5,7 @@ import { AutoRulesFields } from '../../../components/auto-rules-fields';
 import { serverMessage } from '../../../lib/server-message';
 import type { AutoRuleRow, GenerationCheck } from '../auto-api';
 import { newRuleValues, ruleToValues, type AutoRuleFormValues } from '../auto-rules';
-import { useDepartmentTree } from '../use-department-tree';
+import { useDepartmentTree } from '../../../components/use-department-tree';
 import { AntiCheatingFields } from './anti-cheating-fields';
 import {
   AutoRuleAudienceFields,

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import type { AutoRuleRow } from '../auto-api';
 import { RECURRENCE_OPTIONS, type AutoRuleFormValues } from '../auto-rules';
 import { RELEASE_OPTIONS } from '../exam-rules';
-import type { DepartmentTree } from '../use-department-tree';
+import type { DepartmentTree } from '../../../components/use-department-tree';
 import { DepartmentTreeSelect } from './department-tree-select';
 
 /** The rule drawer's exam: its name (with the first exam's name as a preview), duration, window, pass mark, attempts. */

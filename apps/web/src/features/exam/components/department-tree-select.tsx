@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { TreeSelect } from 'antd';
-import type { DepartmentTree } from '../use-department-tree';
+import type { DepartmentTree } from '../../../components/use-department-tree';
 
 interface DepartmentTreeSelectProps {
   tree: DepartmentTree;

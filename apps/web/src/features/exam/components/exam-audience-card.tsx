@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import { Card, Col, Form, Radio, Row, Select, Switch, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { StaffMultiPicker } from '../../../components/staff-picker';
-import { examKeys, fetchUserTags } from '../api';
 import type { ExamFormValues } from '../exam-rules';
-import { useDepartmentTree } from '../use-department-tree';
+import { useDepartmentTree, useUserTags } from '../../../components/use-department-tree';
 import { DepartmentTreeSelect } from './department-tree-select';
 
 /**
@@ -13,8 +11,8 @@ import { DepartmentTreeSelect } from './department-tree-select';
  */
 export function useAudienceSources() {
   const { departments, treeData } = useDepartmentTree();
-  const tags = useQuery({ queryKey: examKeys.userTags, queryFn: fetchUserTags });
-  return { departments, treeData, tags };
+  const { tags, options: tagOptions } = useUserTags();
+  return { departments, treeData, tags, tagOptions };
 }
 
 type AudienceSources = ReturnType<typeof useAudienceSources>;
@@ -54,7 +52,7 @@ export function AudienceCard({
 
 /** Candidates by department (with or without sub-departments), by person and by staff tag. */
 function AssignedAudienceFields({ sources }: { sources: AudienceSources }): ReactNode {
-  const { tags } = sources;
+  const { tags, tagOptions } = sources;
   return (
     <>
       <Row gutter={16} align="bottom">
@@ -78,7 +76,7 @@ function AssignedAudienceFields({ sources }: { sources: AudienceSources }): Reac
           allowClear
           placeholder={tags.isError ? '标签加载失败' : '选择员工标签'}
           loading={tags.isFetching}
-          options={(tags.data ?? []).map((tag) => ({ value: tag.tagId, label: tag.name }))}
+          options={tagOptions}
           optionFilterProp="label"
           aria-label="按标签"
         />

@@ -1,12 +1,12 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Form, Input, Modal, TreeSelect } from 'antd';
 import type { FormInstance } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/feedback';
 import { noticeKeys } from '../../notice/api';
-import { fetchDepartmentTree, messageKeys, sendMessage } from '../api';
+import { messageKeys, sendMessage } from '../api';
 import { StaffMultiPicker } from '../../../components/staff-picker';
-import { toTreeData } from '../../../lib/department-tree';
+import { useDepartmentTree } from '../../../components/use-department-tree';
 
 interface ComposeValues {
   title?: string;
@@ -66,8 +66,7 @@ function useSendMessage(form: FormInstance<ComposeValues>, onClose: () => void) 
 export function ComposeMessageDialog({ open, onClose }: { open: boolean; onClose: () => void }): ReactNode {
   const [form] = Form.useForm<ComposeValues>();
   const { sending, submit } = useSendMessage(form, onClose);
-  const tree = useQuery({ queryKey: messageKeys.departments, queryFn: fetchDepartmentTree, enabled: open });
-  const treeData = useMemo(() => toTreeData(tree.data ?? []), [tree.data]);
+  const { departments: tree, treeData } = useDepartmentTree(open);
 
   return (
     <Modal

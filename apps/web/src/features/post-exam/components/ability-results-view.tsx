@@ -4,9 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ABILITY_LEVEL_NAMES, formatScore } from '@kaopei/shared';
 import { PageError, PageLoading } from '../../../app/page-states';
-import { toTreeData } from '../../../lib/department-tree';
+import { useDepartmentTree } from '../../../components/use-department-tree';
 import { formatWindow } from '../../../lib/time-format';
-import { fetchDepartmentTree, messageKeys } from '../../message/api';
 import {
   exportPostResults,
   fetchAbilityResults,
@@ -125,7 +124,7 @@ function candidateColumns(purpose: Purpose, abilities: ResultAbility[]): Columns
 export function AbilityResultsView({ purpose, examId }: { purpose: Purpose; examId: number }): ReactNode {
   const [departmentId, setDepartmentId] = useState<number>();
   const [paging, setPaging] = useState({ page: 1, size: 20 });
-  const departments = useQuery({ queryKey: messageKeys.departments, queryFn: fetchDepartmentTree });
+  const { departments, treeData } = useDepartmentTree();
   const results = useQuery({
     queryKey: postExamKeys.results(purpose, examId, departmentId, paging.page - 1, paging.size),
     queryFn: () => fetchAbilityResults(purpose, examId, departmentId, paging.page - 1, paging.size),
@@ -170,7 +169,7 @@ export function AbilityResultsView({ purpose, examId }: { purpose: Purpose; exam
               style={{ width: 220 }}
               placeholder={departments.isError ? '部门加载失败' : '按部门筛选'}
               aria-label="按部门筛选"
-              treeData={toTreeData(departments.data ?? [])}
+              treeData={treeData}
               value={departmentId}
               onChange={(value: number | undefined) => {
                 setDepartmentId(value);

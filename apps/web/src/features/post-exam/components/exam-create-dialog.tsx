@@ -3,8 +3,7 @@ import { App, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Select, Swi
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { StaffMultiPicker } from '../../../components/staff-picker';
-import { toTreeData } from '../../../lib/department-tree';
-import { fetchDepartmentTree, messageKeys } from '../../message/api';
+import { useDepartmentTree } from '../../../components/use-department-tree';
 import {
   addEvaluationExam,
   addPostExam,
@@ -96,16 +95,12 @@ function EvaluationPaperSelect({
 
 /** Who sits an evaluation exam: departments (with sub-departments) and staff. */
 function EvaluationAudienceFields({ open }: { open: boolean }): ReactNode {
-  const departments = useQuery({
-    queryKey: messageKeys.departments,
-    queryFn: fetchDepartmentTree,
-    enabled: open,
-  });
+  const { departments, treeData } = useDepartmentTree(open);
   return (
     <>
       <Form.Item name="departmentIds" label="按部门">
         <TreeSelect
-          treeData={toTreeData(departments.data ?? [])}
+          treeData={treeData}
           treeCheckable
           showCheckedStrategy={TreeSelect.SHOW_PARENT}
           allowClear

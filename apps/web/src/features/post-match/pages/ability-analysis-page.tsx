@@ -2,12 +2,11 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Drawer, Segmented, Space, Table, Tag, TreeSelect, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { toTreeData } from '../../../lib/department-tree';
+import { useDepartmentTree } from '../../../components/use-department-tree';
 import { toast } from '../../../lib/feedback';
 import { PageEmpty, PageError, PageLoading } from '../../../app/page-states';
 import {
   exportHeatmap,
-  fetchDepartmentTree,
   fetchHeatmap,
   fetchHeatmapPeople,
   postMatchKeys,
@@ -78,7 +77,7 @@ export default function AbilityAnalysisPage(): ReactNode {
   const [drill, setDrill] = useState<Drill | null>(null);
   const [exporting, setExporting] = useState(false);
   const query = { groupBy, departmentId };
-  const departments = useQuery({ queryKey: postMatchKeys.departments, queryFn: fetchDepartmentTree });
+  const { treeData } = useDepartmentTree();
   const map = useQuery({
     queryKey: postMatchKeys.heatmap(query),
     queryFn: () => fetchHeatmap(query),
@@ -149,7 +148,7 @@ export default function AbilityAnalysisPage(): ReactNode {
             treeDefaultExpandAll
             value={departmentId}
             onChange={(value: number | undefined) => setDepartmentId(value)}
-            treeData={toTreeData(departments.data ?? [])}
+            treeData={treeData}
           />
           <Button
             icon={<DownloadOutlined />}

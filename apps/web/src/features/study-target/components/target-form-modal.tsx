@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { App, Form, Input, InputNumber, Modal, Select, TreeSelect } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -12,10 +12,10 @@ import {
   type TargetMetric,
 } from '@kaopei/shared';
 import { StaffMultiPicker } from '../../../components/staff-picker';
+import { useDepartmentTree } from '../../../components/use-department-tree';
 import { showErrorOnForm } from '../../../lib/form-errors';
 import {
   createTarget,
-  fetchDepartmentTree,
   fetchPosts,
   fetchTarget,
   modifyTarget,
@@ -35,19 +35,6 @@ interface Values {
   userIds: number[];
   levels: GradationLevel[];
 }
-
-interface DepartmentOption {
-  value: number;
-  title: string;
-  children?: DepartmentOption[];
-}
-type DepartmentNode = Awaited<ReturnType<typeof fetchDepartmentTree>>[number];
-const toOptions = (nodes: readonly DepartmentNode[]): DepartmentOption[] =>
-  nodes.map((n) => ({
-    value: n.departmentId,
-    title: n.name,
-    ...(n.children.length ? { children: toOptions(n.children) } : {}),
-  }));
 
 function blankValues(): Values {
   const today = shanghaiDate(new Date());
@@ -79,13 +66,8 @@ function valuesOf(detail: TargetDetail): Values {
 }
 
 function ScopeFields({ open }: { open: boolean }): ReactNode {
-  const departments = useQuery({
-    queryKey: targetKeys.departments,
-    queryFn: fetchDepartmentTree,
-    enabled: open,
-  });
+  const { departments, treeData } = useDepartmentTree(open);
   const posts = useQuery({ queryKey: targetKeys.posts, queryFn: fetchPosts, enabled: open });
-  const treeData = useMemo(() => toOptions(departments.data ?? []), [departments.data]);
   return (
     <fieldset className="kp-target-scope">
       <legend>目标范围（部门、岗位、人员至少选一项）</legend>

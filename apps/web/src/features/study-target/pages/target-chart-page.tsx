@@ -6,11 +6,11 @@ import { useSearchParams } from 'react-router';
 import { TARGET_METRIC_LABELS } from '@kaopei/shared';
 import { DataTable, useListPage, type DataTableColumn } from '../../../components/data-table';
 import { FilterButtons } from '../../../components/filter-buttons';
+import { useDepartmentTree } from '../../../components/use-department-tree';
 import { PageError, PageLoading } from '../../../app/page-states';
 import {
   exportPeople,
   fetchByDepartment,
-  fetchDepartmentTree,
   fetchPeople,
   fetchTarget,
   fetchTrend,
@@ -22,19 +22,6 @@ import {
 import { DepartmentChart, TrendChart } from '../components/target-charts';
 import { levelColor, percentText, periodText, valueText } from '../target-format';
 import '../study-target.css';
-
-type DepartmentNode = Awaited<ReturnType<typeof fetchDepartmentTree>>[number];
-interface TreeOption {
-  value: number;
-  title: string;
-  children?: TreeOption[];
-}
-const toOptions = (nodes: readonly DepartmentNode[]): TreeOption[] =>
-  nodes.map((n) => ({
-    value: n.departmentId,
-    title: n.name,
-    ...(n.children.length ? { children: toOptions(n.children) } : {}),
-  }));
 
 function peopleColumns(target: TargetDetail): DataTableColumn<TargetPerson>[] {
   return [
@@ -64,7 +51,7 @@ function PeopleFilterForm({
   target: TargetDetail;
   onSearch: (filter: PeopleFilter) => void;
 }): ReactNode {
-  const departments = useQuery({ queryKey: targetKeys.departments, queryFn: fetchDepartmentTree });
+  const { treeData } = useDepartmentTree();
   return (
     <Form<PeopleFilter>
       layout="inline"
@@ -76,7 +63,7 @@ function PeopleFilterForm({
         <TreeSelect
           allowClear
           treeDefaultExpandAll
-          treeData={toOptions(departments.data ?? [])}
+          treeData={treeData}
           placeholder="部门（含下级）"
           aria-label="部门"
           style={{ width: 200 }}

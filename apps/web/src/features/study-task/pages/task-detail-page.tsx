@@ -19,7 +19,7 @@ import { DataTable, useListPage, type DataTableColumn } from '../../../component
 import { FilterButtons } from '../../../components/filter-buttons';
 import { PageEmpty, PageError, PageLoading } from '../../../app/page-states';
 import { formatDateTime } from '../../../lib/time-format';
-import { courseKeys, fetchDepartmentTree } from '../../course/api';
+import { useDepartmentTree } from '../../../components/use-department-tree';
 import {
   exportAssignees,
   fetchAssignees,
@@ -30,7 +30,6 @@ import {
   type TaskDetail,
   type TaskDetailFilter,
 } from '../api';
-import { departmentOptions } from '../components/allocate-dialog';
 import { ASSIGNEE_STATUS_COLORS } from '../study-task-rules';
 
 export const taskAnswerPath = (taskId: number, userId: number) =>
@@ -43,7 +42,7 @@ const statusOptions = (Object.entries(ASSIGNEE_STATUS_LABELS) as [AssigneeStatus
 
 function FilterForm({ onSearch }: { onSearch: (values: Filter) => void }): ReactNode {
   const [form] = Form.useForm<Filter>();
-  const departments = useQuery({ queryKey: courseKeys.departments, queryFn: fetchDepartmentTree });
+  const { treeData } = useDepartmentTree();
   return (
     <Form<Filter>
       form={form}
@@ -59,7 +58,7 @@ function FilterForm({ onSearch }: { onSearch: (values: Filter) => void }): React
           placeholder="部门（含子部门）"
           aria-label="部门"
           style={{ width: 180 }}
-          treeData={departmentOptions(departments.data ?? [])}
+          treeData={treeData}
           treeNodeFilterProp="title"
         />
       </Form.Item>
