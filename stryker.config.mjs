@@ -79,5 +79,13 @@ export default {
   thresholds: target.thresholds ?? { high: 80, low: 70, break: null },
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
-  ignorePatterns: ['reports', 'bench/results', 'data', 'dist', 'test-results', 'playwright-report', '.test-results'],
+  ignorePatterns: [
+    'reports',
+    'bench/results',
+    'data',
+    'dist',
+    'test-results',
+    'playwright-report',
+    '.test-results',
+  ],
 };

@@ -15,7 +15,9 @@ const { TARGETS } = await import(path.join(root, 'stryker.config.mjs'));
 
 const [first, ...rest] = process.argv.slice(2);
 if (!first || first.startsWith('-')) {
-  console.log(`Targets: ${Object.keys(TARGETS).join(', ')}, all\nUsage: npm run mutate -- <target> [stryker options]`);
+  console.log(
+    `Targets: ${Object.keys(TARGETS).join(', ')}, all\nUsage: npm run mutate -- <target> [stryker options]`,
+  );
   process.exit(first ? 1 : 0);
 }
 const names = first === 'all' ? Object.keys(TARGETS) : first.split(',');
