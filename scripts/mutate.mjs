@@ -2,6 +2,7 @@
 /**
  * Mutation testing with StrykerJS (stryker.config.mjs): `npm run mutate -- <target> [stryker options]`,
  * e.g. `npm run mutate -- shared` or `npm run mutate -- role --mutate apps/server/src/modules/role/role.service.ts`.
+ * MUTATE_TESTS=<comma-separated globs> narrows the tests that judge a server or web target (one file).
  * Without a target: lists the targets. `all` runs every target in turn (hours).
  * Reports: reports/mutation/<target>/index.html and mutation.json.
  */
@@ -32,7 +33,12 @@ for (const name of names) {
   const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...rest], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, MUTATE_TARGET: name, MUTATE_TESTS: (target.tests ?? []).join(',') },
+    env: {
+      ...process.env,
+      MUTATE_TARGET: name,
+      // MUTATE_TESTS set by the caller narrows the tests that judge a server or web target.
+      MUTATE_TESTS: process.env.MUTATE_TESTS ?? (target.tests ?? []).join(','),
+    },
   });
   console.log(`=== ${name}: ${Math.round((Date.now() - started) / 1000)} s ===`);
   if (run.status !== 0) process.exit(run.status ?? 1);
