@@ -55,6 +55,8 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       'apps/server/drizzle/**',
+      'reports/**',
+      '.stryker-tmp/**',
     ],
   },
   js.configs.recommended,

@@ -5,6 +5,8 @@
  * Requests are built from the contracts (test/contract-samples.ts): id fields get the other
  * organisation's ids of the matching kind, other fields plausible values. Then:
  * - no reply is a server error, and no reply names one of the other organisation's ids;
+ * - a write (POST/PUT/PATCH/DELETE) that sends one of the other organisation's ids is refused (4xx),
+ *   unless it only reads (WRITES_THAT_READ), and the rows it named are exactly as before the call;
  * - the other organisation's rows are exactly as before;
  * - no row of the caller's organisation refers to a row of the other organisation.
  */
@@ -152,6 +154,64 @@ async function digestOf(orgId: number): Promise<Record<string, string>> {
   return digest;
 }
 
+/**
+ * POSTs that only read (searches, trees, counts, exports): a filter naming another organisation's row
+ * matches nothing, so they answer 200 with nothing of theirs (checked by the reply and the digests).
+ */
+const WRITES_THAT_READ = new Set<string>([
+  'ability.search',
+  'ability.materialSearch',
+  'bank.list',
+  'knowledge.searchCountedTree',
+  'notice.bell',
+  'paper-bank.searchOuter',
+  'question.search',
+  'question.platformSearch',
+  'question.typeCount',
+  'question.knowledgeTypeCount',
+  'question.searchKnowledgeTypeCount',
+]);
+
+/** A row named by a request, and the text of the row (null: no such row). */
+type RowSnapshot = Map<string, string | null>;
+
+/** The rows a request named, each as text, keyed `table#id`. */
+async function snapshotRows(named: { table: string; id: number }[]): Promise<RowSnapshot> {
+  const snapshot: RowSnapshot = new Map();
+  const byTable = new Map<string, number[]>();
+  for (const { table, id } of named) byTable.set(table, [...(byTable.get(table) ?? []), id]);
+  for (const [table, ids] of byTable) {
+    const rows = await query<{ id: number; row: string }>(
+      sql`select t.id, t::text as row from ${sql.identifier(table)} t
+          where t.id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
+    for (const id of ids) snapshot.set(`${table}#${id}`, null);
+    for (const row of rows) snapshot.set(`${table}#${Number(row.id)}`, row.row);
+  }
+  return snapshot;
+}
+
+/** How a write that named another organisation's rows went wrong, if it did. */
+function writeProblems(
+  name: string,
+  method: string,
+  status: number,
+  before: RowSnapshot,
+  after: RowSnapshot,
+): string[] {
+  const problems: string[] = [];
+  if (status < 400 && !WRITES_THAT_READ.has(name))
+    problems.push(
+      `${name}: ${method} with the other organisation's ${[...before.keys()].join(' ')} answered ${status}`,
+    );
+  for (const [key, row] of before)
+    if (after.get(key) !== row) problems.push(`${name}: changed the other organisation's ${key}`);
+  return problems;
+}
+
 function isSkipped({ name, endpoint }: NamedEndpoint): boolean {
   // Public calls have no organisation to cross; sign-in and sign-out would end the caller's session.
   return endpoint.access === 'public' || name.startsWith('auth.') || name.startsWith('account.');
@@ -190,14 +250,18 @@ describe('another organisation’s ids', () => {
     const endpoints = (await allEndpoints()).filter((entry) => !isSkipped(entry));
     const problems: string[] = [];
     let walked = 0;
+    let writes = 0;
     const statuses = new Map<number, string[]>();
     for (const entry of endpoints) {
       const feature = entry.name.split('.')[0] ?? '';
+      const named: { table: string; id: number }[] = [];
       const ids = (field: string, list: boolean) => {
         const table = tableOf(field, feature);
         const pool = table ? otherIds.get(table) : undefined;
-        if (!pool || pool.length === 0) return undefined;
-        return list ? pool.slice(0, 3) : pool[pool.length - 1];
+        if (!table || !pool || pool.length === 0) return undefined;
+        const chosen = list ? pool.slice(0, 3) : pool.slice(-1);
+        named.push(...chosen.map((id) => ({ table, id })));
+        return list ? chosen : chosen[0];
       };
       const { endpoint } = entry;
       const hints = { ...FIELD_HINTS, ...FEATURE_HINTS[feature] };
@@ -207,6 +271,8 @@ describe('another organisation’s ids', () => {
       const q = endpoint.query ? (sample(endpoint.query, ids, '', hints) as Record<string, unknown>) : {};
       const body = endpoint.body ? sample(endpoint.body, ids, '', hints) : undefined;
       const url = fillPath(endpoint.path.replace('*', 'x'), params) + queryString(q);
+      const isWrite = endpoint.method !== 'GET' && named.length > 0;
+      const rowsBefore = isWrite ? await snapshotRows(named) : undefined;
       const reply = await Promise.race([
         t.app.inject({
           method: endpoint.method,
@@ -225,6 +291,11 @@ describe('another organisation’s ids', () => {
       statuses.set(reply.statusCode, [...(statuses.get(reply.statusCode) ?? []), seen]);
       if (reply.statusCode >= 500)
         problems.push(`${entry.name}: ${reply.statusCode} ${reply.body.slice(0, 200)}`);
+      if (rowsBefore) {
+        writes += 1;
+        const rowsAfter = await snapshotRows(named);
+        problems.push(...writeProblems(entry.name, endpoint.method, reply.statusCode, rowsBefore, rowsAfter));
+      }
       if (reply.statusCode !== 200 || !reply.headers['content-type']?.toString().includes('json')) continue;
       for (const { key, id } of idsIn(reply.json())) {
         const table = tableOf(key);
@@ -233,9 +304,14 @@ describe('another organisation’s ids', () => {
       }
     }
     if (process.env.CROSS_ORG_REPORT)
-      console.info([...statuses].map(([status, names]) => `${status}: ${names.join(' ')}`).join('\n'));
+      console.info(
+        [...statuses].map(([status, names]) => `${status}: ${names.join(' ')}`).join('\n'),
+        `\nwrites naming the other organisation's rows: ${writes}`,
+      );
     expect(problems).toEqual([]);
     expect(walked).toBeGreaterThan(150);
+    // Writes that named another organisation's rows, each refused with those rows unchanged.
+    expect(writes).toBeGreaterThan(100);
     expect(await digestOf(other.id)).toEqual(before);
   }, 300_000);
 

@@ -96,8 +96,11 @@ const QUESTIONS = [
   },
 ];
 
-/** A saved paper of the organisation: one section with every question type, 10 points each. */
-async function newPaper(o: TestOrg): Promise<{ paperId: number; questionIds: number[] }> {
+/** A saved paper of the organisation: one section with a question of every type (or of `types`), 10 points each. */
+async function newPaper(
+  o: TestOrg,
+  types: readonly number[] = QUESTIONS.map((q) => q.type),
+): Promise<{ paperId: number; questionIds: number[] }> {
   const { db } = t.app.deps;
   const [bank] = await db
     .insert(questionBanks)
@@ -107,7 +110,7 @@ async function newPaper(o: TestOrg): Promise<{ paperId: number; questionIds: num
   const inserted = await db
     .insert(questions)
     .values(
-      QUESTIONS.map((q) => ({
+      QUESTIONS.filter((q) => types.includes(q.type)).map((q) => ({
         organizationId: o.id,
         bankId: bank.id,
         type: q.type,
@@ -122,7 +125,13 @@ async function newPaper(o: TestOrg): Promise<{ paperId: number; questionIds: num
     .returning({ id: questions.id });
   const [paper] = await db
     .insert(papers)
-    .values({ organizationId: o.id, name: unique('试卷'), status: 1, questionCount: 6, totalScore: 60 })
+    .values({
+      organizationId: o.id,
+      name: unique('试卷'),
+      status: 1,
+      questionCount: inserted.length,
+      totalScore: 10 * inserted.length,
+    })
     .returning();
   if (!paper) throw new Error('paper insert failed');
   const [section] = await db.insert(paperSections).values({ paperId: paper.id, name: '综合题' }).returning();
@@ -156,8 +165,9 @@ function examBody(paperId: number, departmentId: number, overrides: Record<strin
 async function publishedExam(
   o: TestOrg,
   overrides: Record<string, unknown> = {},
+  types?: readonly number[],
 ): Promise<{ exam: ExamRow; paperId: number; questionIds: number[] }> {
-  const { paperId, questionIds } = await newPaper(o);
+  const { paperId, questionIds } = await newPaper(o, types);
   const created = await call(t, 'POST', `${E}/add`, {
     user: o.admin,
     body: examBody(paperId, o.departmentIds[1] ?? 0, overrides),
@@ -923,28 +933,46 @@ describe('what candidates and markers rely on', () => {
     expect(await scoreWith(false)).toBe(0);
   });
 
-  it('passes a candidate whose score equals the pass mark', async () => {
-    const { exam } = await publishedExam(org, { passScore: 10, settings: { showScore: 'immediately' } });
+  it('passes a candidate whose marked score reaches the pass mark exactly', async () => {
+    const { exam } = await publishedExam(org, { passScore: 20, settings: { showScore: 'immediately' } });
     const view = await start(org.staff, exam.examId);
-    await save(view.attemptId, [{ questionId: trueFalseOf(view), answer: true, seq: 1 }]);
+    const short = view.sections[0]?.questions.find((q) => q.type === QuestionType.SHORT);
+    await save(view.attemptId, [
+      { questionId: trueFalseOf(view), answer: true, seq: 1 },
+      { questionId: short?.questionId, answer: '保障人身安全', seq: 1 },
+    ]);
     await submitAs(view.attemptId);
-    // The subjective questions left blank still wait for a marker: mark them 0.
-    const overview = data<{ questions: { questionId: number; pending: number }[] }>(
-      await call(t, 'GET', `${E}/check/overview?examId=${exam.examId}`, { user: org.admin }),
-    );
-    for (const q of overview.questions.filter((question) => question.pending > 0)) {
-      const marked = await call(t, 'POST', `${E}/check/mark`, {
-        user: org.admin,
-        body: { attemptId: view.attemptId, questionId: q.questionId, score: 0 },
-      });
-      expect(marked.status).toBe(200);
-    }
+    // 10 points at submit; the short answer waits for a marker, so nothing is decided yet.
+    expect(await attemptRow(view.attemptId)).toMatchObject({ status: 1, passed: null });
+    const marked = await call(t, 'POST', `${E}/check/mark`, {
+      user: org.admin,
+      body: { attemptId: view.attemptId, questionId: short?.questionId, score: 10 },
+    });
+    expect(marked.status).toBe(200);
     expect(await attemptRow(view.attemptId)).toMatchObject({ status: 2, passed: 1 });
-    expect(Number((await attemptRow(view.attemptId))?.score)).toBe(10);
+    expect(Number((await attemptRow(view.attemptId))?.score)).toBe(20);
     const result = data<AttemptResult>(
       await call(t, 'GET', `${C}/result?attemptId=${view.attemptId}`, { user: org.staff }),
     );
-    expect(result).toMatchObject({ score: 10, passed: true });
+    expect(result).toMatchObject({ score: 20, passed: true });
+  });
+
+  it('decides an attempt with nothing to mark at submit: the pass mark itself passes, less fails', async () => {
+    const outcome = async (trueFalse: boolean) => {
+      // True/false and single choice only, 10 points each: graded in full when submitted.
+      const { exam } = await publishedExam(org, { passScore: 10 }, [
+        QuestionType.TRUE_FALSE,
+        QuestionType.SINGLE,
+      ]);
+      const view = await start(org.staff, exam.examId);
+      await save(view.attemptId, [{ questionId: trueFalseOf(view), answer: trueFalse, seq: 1 }]);
+      expect((await submitAs(view.attemptId)).status).toBe(200);
+      const row = await attemptRow(view.attemptId);
+      return { status: row?.status, score: Number(row?.score), passed: row?.passed };
+    };
+    // The true/false question right, the single choice left blank: 10 of 20, exactly the pass mark.
+    expect(await outcome(true)).toEqual({ status: 2, score: 10, passed: 1 });
+    expect(await outcome(false)).toEqual({ status: 2, score: 0, passed: 0 });
   });
 
   it('lets no administrator of another organisation mark or comment on an attempt', async () => {
