@@ -5,7 +5,7 @@ import type { RequestContext } from '../../core/context';
 import { badRequest } from '../../core/http';
 import { dateStamp, type DownloadFile } from '../../core/download';
 import { styleHeaderRow, workbookBuffer, XLSX_MIME } from '../../core/excel';
-import { listOrders, type OrderFilter } from './shop-order.service';
+import { listOrders, type OrderFilter } from './shop-order.repo';
 
 export const MAX_ORDER_EXPORT_ROWS = 20_000;
 

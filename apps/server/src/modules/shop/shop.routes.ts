@@ -11,7 +11,7 @@ import type { Deps } from '../../core/deps';
 import { notFound, ok, okPage } from '../../core/http';
 import { sendDownload } from '../../core/download';
 import { routes } from '../../core/route';
-import { DevPaymentProvider, type NotifyDelivery } from './payment/dev-provider';
+import { DevPaymentProvider, type NotifyDelivery } from './payment/dev-provider.repo';
 import { paymentSecret, stringParams, type PaymentProvider } from './payment/provider';
 import {
   addProduct,
@@ -21,9 +21,9 @@ import {
   modifyProduct,
   productDetail,
   setShelf,
-} from './shop-product.service';
-import { listOrders, orderDetail, refundOrder } from './shop-order.service';
-import { applyNotice, closeExpiredOrders } from './shop-payment.service';
+} from './shop-product.repo';
+import { listOrders, orderDetail, refundOrder } from './shop-order.repo';
+import { applyNotice, closeExpiredOrders } from './shop-payment.repo';
 import {
   buy,
   devPaymentConfirm,
@@ -32,7 +32,7 @@ import {
   myOrders,
   storeList,
   storeProduct,
-} from './shop-store.service';
+} from './shop-store.repo';
 import { exportOrders } from './shop.excel';
 
 /** The configured provider adapter (null when payments are off). */

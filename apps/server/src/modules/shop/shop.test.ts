@@ -14,9 +14,9 @@ import { download, readWorkbook, sheetRows } from '../../../test/support';
 import { rowsOf } from '../../db/client';
 import { shopDevPayments, shopOrders, shopProducts } from '../../db/schema';
 import { makeCourse, type MadeCourse } from '../learn/learn.fixtures';
-import { DevPaymentProvider } from './payment/dev-provider';
+import { DevPaymentProvider } from './payment/dev-provider.repo';
 import { paymentSecret, signParams } from './payment/provider';
-import { closeExpiredOrders } from './shop-payment.service';
+import { closeExpiredOrders } from './shop-payment.repo';
 import { ORDER_TIMEOUT_JOB } from './shop.routes';
 
 const NOTIFY = payContracts.notify.path.replace(':provider', 'dev');

@@ -3,8 +3,8 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { ORDER_PAY_MINUTES } from '@kaopei/shared/contracts/shop';
 import type { Db, DbOrTx } from '../../db/client';
 import { shopOrders } from '../../db/schema';
-import { grantOrder, revokeOrder } from './shop-access';
-import { productRefIds } from './shop-product.service';
+import { grantOrder, revokeOrder } from './shop-access.repo';
+import { productRefIds } from './shop-product.repo';
 import type { PaymentNotice, PaymentProvider } from './payment/provider';
 
 /**

@@ -13,7 +13,7 @@ import { shopOrders, shopProducts } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { containsPattern } from '../../core/db-errors';
 import { badRequest, conflict, notFound } from '../../core/http';
-import { itemsOf, type ProductRecord } from './shop-product.service';
+import { itemsOf, type ProductRecord } from './shop-product.repo';
 import {
   activeOrderCondition,
   findOrderByNo,
@@ -21,9 +21,9 @@ import {
   payBeforeOf,
   syncPending,
   type OrderRecord,
-} from './shop-payment.service';
+} from './shop-payment.repo';
 import type { PaymentProvider } from './payment/provider';
-import type { DevPaymentProvider, NotifyDelivery } from './payment/dev-provider';
+import type { DevPaymentProvider, NotifyDelivery } from './payment/dev-provider.repo';
 import { shopPaths } from '@kaopei/shared/contracts/shop';
 
 /** The learner's store on /m (issue 21): products on the shelf, buying, my orders. */

@@ -15,8 +15,8 @@ import { shopOrders, users } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { containsPattern } from '../../core/db-errors';
 import { badRequest, conflict, notFound } from '../../core/http';
-import { itemsOf } from './shop-product.service';
-import { refundPaidOrder, type OrderRecord } from './shop-payment.service';
+import { itemsOf } from './shop-product.repo';
+import { refundPaidOrder, type OrderRecord } from './shop-payment.repo';
 import type { PaymentProvider } from './payment/provider';
 
 /** 订单管理 (issue 21): the organisation's orders, one order, refunds. */
