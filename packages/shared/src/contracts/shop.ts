@@ -5,7 +5,17 @@
  * Money is integer fen everywhere; the web shows yuan with two decimals. Paths under /course/api/v1/shop.
  */
 import { z } from 'zod';
-import { booleanQuery, endpoint, envelopeOf, idOf, imageUrlField, keyword, okReply, pagedQuery, pageOf } from './common';
+import {
+  booleanQuery,
+  endpoint,
+  envelopeOf,
+  idOf,
+  imageUrlField,
+  keyword,
+  okReply,
+  pagedQuery,
+  pageOf,
+} from './common';
 
 export const PRODUCT_MENU = '/manage/operation/product';
 export const ORDER_MENU = '/manage/operation/order';

@@ -110,7 +110,9 @@ export const shopOrders = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundNo: varchar('refund_no', { length: 32 }),
     refundReason: varchar('refund_reason', { length: 200 }),
-    refundedBy: bigint('refunded_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    refundedBy: bigint('refunded_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('shop_orders_no_idx').on(t.orderNo),

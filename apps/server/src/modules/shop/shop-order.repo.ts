@@ -144,7 +144,13 @@ export async function refundOrder(
   if (order.status !== 'paid') throw conflict('只有已支付的订单可以退款');
   if (order.provider !== provider.name) throw badRequest('该订单的支付渠道未启用，不能在此退款');
   try {
-    const done = await refundPaidOrder(db, provider, order, { userId: ctx.userId, reason: input.reason }, now);
+    const done = await refundPaidOrder(
+      db,
+      provider,
+      order,
+      { userId: ctx.userId, reason: input.reason },
+      now,
+    );
     if (!done) throw conflict('只有已支付的订单可以退款');
   } catch (error) {
     if (error instanceof Error && error.message.startsWith('dev provider:'))

@@ -85,7 +85,11 @@ export async function itemsOf(
   return map;
 }
 
-function toRow(product: ProductRecord, items: ProductItemView[], sales: SalesFigures | undefined): ProductRow {
+function toRow(
+  product: ProductRecord,
+  items: ProductItemView[],
+  sales: SalesFigures | undefined,
+): ProductRow {
   return {
     productId: product.id,
     name: product.name,
@@ -119,7 +123,10 @@ export async function listProducts(
       .orderBy(sql`${shopProducts.createdAt} desc`, sql`${shopProducts.id} desc`)
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(shopProducts).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shopProducts)
+      .where(where),
   ]);
   const ids = products.map((p) => p.id);
   const [items, sales] = await Promise.all([itemsOf(db, products), salesOf(db, ids)]);

@@ -99,7 +99,10 @@ export async function storeList(
   page: LimitOffset,
   now: Date,
 ): Promise<{ rows: StoreProductRow[]; total: number }> {
-  const conditions: SQL[] = [eq(shopProducts.organizationId, ctx.organizationId), eq(shopProducts.onShelf, 1)];
+  const conditions: SQL[] = [
+    eq(shopProducts.organizationId, ctx.organizationId),
+    eq(shopProducts.onShelf, 1),
+  ];
   if (keyword) conditions.push(sql`${shopProducts.name} ilike ${containsPattern(keyword)}`);
   const where = and(...conditions);
   const [products, [count]] = await Promise.all([
@@ -110,7 +113,10 @@ export async function storeList(
       .orderBy(desc(shopProducts.createdAt), desc(shopProducts.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(shopProducts).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shopProducts)
+      .where(where),
   ]);
   const [items, owned] = await Promise.all([
     itemsOf(db, products),
@@ -144,7 +150,12 @@ async function pendingOrder(db: DbOrTx, ctx: Ctx, productId: number, now: Date) 
   return row;
 }
 
-export async function storeProduct(db: DbOrTx, ctx: Ctx, productId: number, now: Date): Promise<StoreProduct> {
+export async function storeProduct(
+  db: DbOrTx,
+  ctx: Ctx,
+  productId: number,
+  now: Date,
+): Promise<StoreProduct> {
   const product = await onShelf(db, ctx, productId);
   const [items, owned, pending] = await Promise.all([
     itemsOf(db, [product]),
@@ -237,7 +248,10 @@ export async function myOrders(
       .orderBy(desc(shopOrders.createdAt), desc(shopOrders.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(shopOrders).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shopOrders)
+      .where(where),
   ]);
   return { rows: rows.map(toMyOrder), total: Number(count?.n ?? 0) };
 }
@@ -276,7 +290,12 @@ export async function myOrder(
 
 async function devOrder(db: DbOrTx, ctx: Ctx, orderNo: string): Promise<OrderRecord> {
   const order = await findOrderByNo(db, orderNo);
-  if (!order || order.userId !== ctx.userId || order.organizationId !== ctx.organizationId || order.provider !== 'dev')
+  if (
+    !order ||
+    order.userId !== ctx.userId ||
+    order.organizationId !== ctx.organizationId ||
+    order.provider !== 'dev'
+  )
     throw notFound('待支付的交易不存在');
   return order;
 }

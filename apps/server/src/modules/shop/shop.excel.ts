@@ -17,7 +17,8 @@ function chinaTime(ms: number | null): string {
 /** The orders the list shows (same filter) as an .xlsx file; amounts in yuan. */
 export async function exportOrders(db: Db, ctx: RequestContext, filter: OrderFilter): Promise<DownloadFile> {
   const { rows, total } = await listOrders(db, ctx, filter, { limit: MAX_ORDER_EXPORT_ROWS, offset: 0 });
-  if (total > MAX_ORDER_EXPORT_ROWS) throw badRequest(`一次最多导出 ${MAX_ORDER_EXPORT_ROWS} 条订单，请缩小筛选范围`);
+  if (total > MAX_ORDER_EXPORT_ROWS)
+    throw badRequest(`一次最多导出 ${MAX_ORDER_EXPORT_ROWS} 条订单，请缩小筛选范围`);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = '考培';
   const sheet = workbook.addWorksheet('订单', { views: [{ state: 'frozen', ySplit: 1 }] });

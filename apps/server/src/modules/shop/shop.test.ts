@@ -8,7 +8,14 @@ import {
   storeContracts,
   type MyOrder,
 } from '@kaopei/shared/contracts/shop';
-import { call, createOrg, createTestApp, type TestApp, type TestOrg, type TestUser } from '../../../test/harness';
+import {
+  call,
+  createOrg,
+  createTestApp,
+  type TestApp,
+  type TestOrg,
+  type TestUser,
+} from '../../../test/harness';
 import { api } from '../../../test/factories';
 import { download, readWorkbook, sheetRows } from '../../../test/support';
 import { rowsOf } from '../../db/client';
@@ -31,7 +38,14 @@ const dev = () => new DevPaymentProvider(db(), secret());
 
 async function makeProduct(o: TestOrg, courseId: number, extra: Record<string, unknown> = {}) {
   const { productId } = await api(t, o.admin, productContracts.add, {
-    body: { name: '数据分析实战', kind: 'course', priceFen: 1990, refIds: [courseId], onShelf: true, ...extra },
+    body: {
+      name: '数据分析实战',
+      kind: 'course',
+      priceFen: 1990,
+      refIds: [courseId],
+      onShelf: true,
+      ...extra,
+    },
   });
   return productId;
 }
@@ -44,7 +58,13 @@ async function buy(user: TestUser, productId: number): Promise<MyOrder> {
 function notice(
   orderNo: string,
   amountFen: number,
-  options: { at?: Date; tradeNo?: string; change?: Record<string, string>; resign?: boolean; key?: string } = {},
+  options: {
+    at?: Date;
+    tradeNo?: string;
+    change?: Record<string, string>;
+    resign?: boolean;
+    key?: string;
+  } = {},
 ) {
   const at = options.at ?? new Date();
   const params: Record<string, string> = {
@@ -130,9 +150,14 @@ describe('products', () => {
     const refused = await call(t, 'POST', storeContracts.buy.path, { user: org.staff, body: { productId } });
     expect(refused.status).toBe(404);
     await api(t, org.admin, productContracts.shelf, { body: { productId, onShelf: true } });
-    await api(t, org.admin, productContracts.modify, { body: { productId, priceFen: 2990, validityDays: null } });
+    await api(t, org.admin, productContracts.modify, {
+      body: { productId, priceFen: 2990, validityDays: null },
+    });
     const listed = await api(t, org.admin, productContracts.list, { query: { keyword: '数据分析' } });
-    expect(listed.find((row) => row.productId === productId)).toMatchObject({ priceFen: 2990, onShelf: true });
+    expect(listed.find((row) => row.productId === productId)).toMatchObject({
+      priceFen: 2990,
+      onShelf: true,
+    });
   });
 
   it('refuses another organisation’s course as an item', async () => {
@@ -186,7 +211,10 @@ describe('buying and paying', () => {
     expect(refunded).toMatchObject({ status: 'refunded', refundReason: '学员申请' });
     expect(await canOpen(learner, course.id)).toBe(false);
     expect(await myCourseIds(learner)).not.toContain(course.id);
-    const [ledger] = await db().select().from(shopDevPayments).where(eq(shopDevPayments.orderNo, order.orderNo));
+    const [ledger] = await db()
+      .select()
+      .from(shopDevPayments)
+      .where(eq(shopDevPayments.orderNo, order.orderNo));
     expect(ledger).toMatchObject({ state: 'refunded', refundedFen: 1990 });
     // A second refund is refused; the figures count it once.
     const twice = await call(t, 'POST', orderContracts.refund.path, {
@@ -237,7 +265,9 @@ describe('buying and paying', () => {
     expect(third.body).toBe('success');
     expect((await orderRow(order.orderId)).paidAt).toEqual(row.paidAt);
     const [count] = rowsOf<{ n: unknown }>(
-      await db().execute(sql`select count(*) as n from shop_orders where product_id = ${productId} and paid_at is not null`),
+      await db().execute(
+        sql`select count(*) as n from shop_orders where product_id = ${productId} and paid_at is not null`,
+      ),
     );
     expect(Number(count?.n)).toBe(1);
   });
@@ -249,7 +279,9 @@ describe('buying and paying', () => {
     const placed = (await orderRow(order.orderId)).createdAt;
     expect(await closeExpiredOrders(db(), dev(), new Date(placed.getTime() + 29 * 60_000))).toBe(0);
     expect((await orderRow(order.orderId)).status).toBe('pending');
-    expect(await closeExpiredOrders(db(), dev(), new Date(placed.getTime() + 30 * 60_000 + 1000))).toBeGreaterThan(0);
+    expect(
+      await closeExpiredOrders(db(), dev(), new Date(placed.getTime() + 30 * 60_000 + 1000)),
+    ).toBeGreaterThan(0);
     expect(await orderRow(order.orderId)).toMatchObject({ status: 'closed' });
     const confirm = await call(t, 'POST', payContracts.devConfirm.path, {
       user: learner,
@@ -331,7 +363,10 @@ describe('another organisation’s ids', () => {
   it('needs the menu: a staff member without it cannot list orders or refund', async () => {
     const res = await call(t, 'GET', orderContracts.list.path, { user: org.staff });
     expect(res.status).toBe(403);
-    const refund = await call(t, 'POST', orderContracts.refund.path, { user: org.staff, body: { orderId: 1 } });
+    const refund = await call(t, 'POST', orderContracts.refund.path, {
+      user: org.staff,
+      body: { orderId: 1 },
+    });
     expect(refund.status).toBe(403);
   });
 });

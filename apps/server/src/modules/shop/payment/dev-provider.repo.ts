@@ -83,7 +83,8 @@ export class DevPaymentProvider implements PaymentProvider {
   }
 
   verifyNotify(params: Record<string, string>, now: Date): NotifyVerdict {
-    if (!sameSignature(params.sign, signParams(params, this.secret))) return { ok: false, reason: '签名错误' };
+    if (!sameSignature(params.sign, signParams(params, this.secret)))
+      return { ok: false, reason: '签名错误' };
     if (params.sign_type !== 'HMAC-SHA256') return { ok: false, reason: '签名类型不支持' };
     const timestamp = Number(params.timestamp);
     if (!Number.isFinite(timestamp) || Math.abs(now.getTime() / 1000 - timestamp) > NOTIFY_WINDOW_SECONDS)
@@ -91,7 +92,12 @@ export class DevPaymentProvider implements PaymentProvider {
     if (params.result_code !== 'SUCCESS') return { ok: false, reason: '支付未成功' };
     const amountFen = Number(params.total_fee);
     const paidAt = new Date(Number(params.time_end));
-    if (!params.out_trade_no || !params.transaction_id || !Number.isInteger(amountFen) || isNaN(paidAt.getTime()))
+    if (
+      !params.out_trade_no ||
+      !params.transaction_id ||
+      !Number.isInteger(amountFen) ||
+      isNaN(paidAt.getTime())
+    )
       return { ok: false, reason: '通知参数不完整' };
     return {
       ok: true,

@@ -28,8 +28,7 @@ export interface PaymentNotice {
 export type NotifyVerdict = { ok: true; notice: PaymentNotice } | { ok: false; reason: string };
 
 export type QueriedState =
-  | { state: 'paid'; notice: PaymentNotice }
-  | { state: 'unpaid' | 'closed' | 'refunded' | 'unknown' };
+  { state: 'paid'; notice: PaymentNotice } | { state: 'unpaid' | 'closed' | 'refunded' | 'unknown' };
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
