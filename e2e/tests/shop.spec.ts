@@ -39,7 +39,7 @@ test('sell a course, pay through the development provider, refund and lose acces
   await adminPage.getByLabel('商品名称').fill(productName);
   await adminPage.getByLabel('包含的课程').click();
   await adminPage.getByLabel('包含的课程').fill('数据分析');
-  await adminPage.getByRole('option', { name: COURSE }).click();
+  await adminPage.locator('.ant-select-item-option', { hasText: COURSE }).click();
   await adminPage.keyboard.press('Escape');
   await adminPage.getByLabel('价格（元）').fill('-5');
   await adminPage.getByRole('button', { name: /保\s*存/ }).click();
