@@ -72,6 +72,8 @@ const envSchema = z.object({
     .regex(/^rtmps?:\/\/[^\s]+$/, 'LIVE_RTMP_URL 必须是 rtmp:// 地址')
     .optional(),
   LIVE_CALLBACK_SECRET: z.string().min(16).optional(),
+  PAYMENT_PROVIDER: z.enum(['dev', 'off']).optional(),
+  PAYMENT_SECRET: z.string().min(16).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('考培 <no-reply@kaopei.local>'),
   PLATFORM_ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -146,6 +148,8 @@ export interface Config {
    * route, and where that Chromium reaches this server (default http://127.0.0.1:PORT). */
   chromiumPath: string;
   printBaseUrl: string;
+  /** Payments of the store (modules/shop): the provider adapter and the secret its callbacks are signed with. */
+  payment: { provider: 'dev' | 'off'; secret?: string };
   /** Live classes (modules/live): the RTMP ingest of nginx-rtmp (scripts/live-server.mjs) and its callbacks. */
   live: {
     rtmpPort: number;
@@ -264,6 +268,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ).replace(/\/$/, ''),
       callbackSecret: e.LIVE_CALLBACK_SECRET,
       dir: path.join(path.resolve(e.DATA_DIR), 'live'),
+    },
+    payment: {
+      provider: e.PAYMENT_PROVIDER ?? (e.NODE_ENV === 'production' ? 'off' : 'dev'),
+      secret: e.PAYMENT_SECRET,
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -13,6 +13,7 @@ import { liveRoutes } from '../features/live/routes';
 import { learnRoutes } from '../features/learn/routes';
 import { myTaskRoutes } from '../features/study-task/routes';
 import { practiceLearnerRoutes } from '../features/practice/routes';
+import { shopLearnerRoutes } from '../features/shop/routes';
 import { myTargetRoutes } from '../features/study-target/routes';
 import { analysisReportPrintRoutes } from '../features/analysis-report/routes';
 import { cancelPendingRequests, registerNavigator } from '../lib/http';
@@ -58,6 +59,7 @@ export function buildRoutes(): AppRouteObject[] {
         ...learnRoutes,
         ...myTaskRoutes,
         ...practiceLearnerRoutes,
+        ...shopLearnerRoutes,
         ...myTargetRoutes,
         ...analysisReportPrintRoutes,
         ...candidateRoutes,

@@ -240,7 +240,7 @@ export const courseMembers = pgTable(
     groupId: bigint('group_id', { mode: 'number' }).references(() => courseGroups.id, {
       onDelete: 'set null',
     }),
-    /** 'department' | 'staff' | 'tag' | 'self'. */
+    /** 'department' | 'staff' | 'tag' | 'self' | 'purchase'. */
     source: varchar('source', { length: 10 }).notNull(),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -249,6 +249,8 @@ export const courseMembers = pgTable(
     progressPercent: smallint('progress_percent').notNull().default(0),
     lastSectionId: bigint('last_section_id', { mode: 'number' }),
     lastStudiedAt: timestamp('last_studied_at', { withTimezone: true }),
+    /** Purchased access (source 'purchase', issue 21) ends here; null = no end. */
+    accessUntil: timestamp('access_until', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.courseId, t.userId] }),

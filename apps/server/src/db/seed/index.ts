@@ -24,6 +24,7 @@ import { seedDemoLives } from './lives';
 import { seedDemoCourseProgress } from './course-progress';
 import { seedDemoStudyTasks } from './study-tasks';
 import { seedDemoPractices } from './practices';
+import { seedDemoShop } from './shop';
 import { seedDemoStudyTargets } from './study-targets';
 import { seedDemoAnalysisHistory } from './analysis-history';
 import { seedDemoCalibration } from './question-calibration';
@@ -108,6 +109,7 @@ const DEMO_STEPS: DemoStep[] = [
   { name: 'past monthly quizzes (analysis trends)', run: seedDemoAnalysisHistory },
   { name: 'IRT calibration of the demo banks', run: seedDemoCalibration },
   { name: 'scheduled analysis report', run: seedDemoAnalysisReports },
+  { name: 'products and orders of the store', run: seedDemoShop },
 ];
 
 /** The demo organisation, once (idempotent: skipped when the demo admin exists). Returns true when it seeded. */

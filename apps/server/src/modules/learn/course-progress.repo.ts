@@ -114,7 +114,8 @@ export async function findProgressState(
       join courses c on c.id = s.course_id
       where p.section_id = ${sectionId}::bigint and p.user_id = ${caller.userId}::bigint
         and s.organization_id = ${caller.organizationId}::bigint
-        and exists (select 1 from course_members m where m.course_id = s.course_id and m.user_id = ${caller.userId}::bigint)`,
+        and exists (select 1 from course_members m where m.course_id = s.course_id and m.user_id = ${caller.userId}::bigint
+          and (m.access_until is null or m.access_until > now()))`,
   );
   return row;
 }

@@ -25,6 +25,9 @@ export const msOrNull = (value: unknown): number | null =>
       : new Date(String(value)).getTime();
 export const bool = (value: unknown): boolean => value === true || value === 1 || value === 't';
 
+/** A member row counts while its purchased access lasts (course_members.access_until, issue 21). */
+const ACTIVE_MEMBER = sql`(m.access_until is null or m.access_until > now())`;
+
 /**
  * `visible_categories`: the organisation's categories a learner may see — published, under published
  * ancestors only (a hidden category hides everything below it).
@@ -71,7 +74,7 @@ function myCoursesWhere(ctx: Caller, tab: MyCourseTab): SQL {
         ? sql`and m.completed_at is not null`
         : sql``;
   return sql`m.user_id = ${ctx.userId}::bigint and m.organization_id = ${ctx.organizationId}::bigint
-    and c.organization_id = ${ctx.organizationId}::bigint and c.status <> 'draft' ${state}`;
+    and c.organization_id = ${ctx.organizationId}::bigint and c.status <> 'draft' and ${ACTIVE_MEMBER} ${state}`;
 }
 
 /** The caller's enrolments (not drafts), the most recently studied first. */
@@ -159,7 +162,7 @@ export async function searchCatalog(
     : sql``;
   const head = sql`with recursive ${visibleCategoriesCte(ctx.organizationId)} ${scoped}`;
   const from = sql`from courses c
-    left join course_members m on m.course_id = c.id and m.user_id = ${ctx.userId}::bigint
+    left join course_members m on m.course_id = c.id and m.user_id = ${ctx.userId}::bigint and ${ACTIVE_MEMBER}
     where c.organization_id = ${ctx.organizationId}::bigint and c.status = 'open'
       and (c.category_id is null or c.category_id in (select id from visible_categories))
       and (m.user_id is not null or c.enrolment = 'open')
@@ -253,7 +256,7 @@ export async function findCourseForLearner(
       select c.id, c.name, f.key as cover_key, c.intro, cat.name as category_name, c.kind, c.status,
         c.enrolment, c.credits, c.minutes, c.no_skip, c.complete_percent,
         (c.category_id is null or c.category_id in (select id from visible_categories)) as category_visible,
-        m.user_id is not null as member, m.started_at, m.completed_at, m.progress_percent, m.last_section_id
+        (m.user_id is not null and ${ACTIVE_MEMBER}) as member, m.started_at, m.completed_at, m.progress_percent, m.last_section_id
       from courses c
       left join files f on f.id = c.cover_file_id
       left join course_categories cat on cat.id = c.category_id
@@ -395,7 +398,8 @@ export async function insertSelfMember(db: DbOrTx, ctx: Caller, courseId: number
   await db.execute(sql`
     insert into course_members (course_id, user_id, organization_id, source)
     values (${courseId}::bigint, ${ctx.userId}::bigint, ${ctx.organizationId}::bigint, 'self')
-    on conflict (course_id, user_id) do nothing`);
+    on conflict (course_id, user_id) do update set source = 'self', access_until = null
+    where course_members.access_until is not null and course_members.access_until <= now()`);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,0 +1,3 @@
+import { MyOrderPage } from './my-orders-page';
+
+export default MyOrderPage;
