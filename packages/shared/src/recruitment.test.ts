@@ -3,7 +3,8 @@ import { extractResumeFields, fillTemplate, moveProblem, normalizeResumeText } f
 
 describe('extractResumeFields', () => {
   it('reads labelled fields of a Chinese résumé', () => {
-    const text = '个人简历\n姓名：李晓明\n手机：139 1234 5678\n邮箱：LiXM@Example.com\n毕业院校：浙江大学\n学历：硕士\n工作经验：5年';
+    const text =
+      '个人简历\n姓名：李晓明\n手机：139 1234 5678\n邮箱：LiXM@Example.com\n毕业院校：浙江大学\n学历：硕士\n工作经验：5年';
     expect(extractResumeFields(text)).toEqual({
       name: '李晓明',
       phone: '13912345678',
@@ -15,14 +16,22 @@ describe('extractResumeFields', () => {
   });
 
   it('undoes the Kangxi radicals and full-width forms that PDF fonts produce', () => {
-    const text = '姓名：王⼤伟\n⼿机：１３８００１３８０００\n毕业院校：华南理⼯⼤学\n学历：本科\n⼯作经验：三年';
+    const text =
+      '姓名：王⼤伟\n⼿机：１３８００１３８０００\n毕业院校：华南理⼯⼤学\n学历：本科\n⼯作经验：三年';
     expect(normalizeResumeText('⼤⼯')).toBe('大工');
     const fields = extractResumeFields(text);
-    expect(fields).toMatchObject({ name: '王大伟', phone: '13800138000', school: '华南理工大学', degree: '本科', years: 3 });
+    expect(fields).toMatchObject({
+      name: '王大伟',
+      phone: '13800138000',
+      school: '华南理工大学',
+      degree: '本科',
+      years: 3,
+    });
   });
 
   it('finds unlabelled fields: a name on the first line, a school by its suffix, years in prose', () => {
-    const text = '张三\n求职意向：Java 开发\n2015-2019 北京理工大学 计算机科学 本科\n8年以上开发经验\nzhangsan@qq.com  +86 17012345678';
+    const text =
+      '张三\n求职意向：Java 开发\n2015-2019 北京理工大学 计算机科学 本科\n8年以上开发经验\nzhangsan@qq.com  +86 17012345678';
     expect(extractResumeFields(text)).toEqual({
       name: '张三',
       phone: '17012345678',
@@ -63,8 +72,8 @@ describe('moveProblem', () => {
 
 describe('fillTemplate', () => {
   it('fills every placeholder', () => {
-    expect(fillTemplate('{name}-{job}-{org}-{link}-{name}', { name: '甲', job: '乙', org: '丙', link: 'L' })).toBe(
-      '甲-乙-丙-L-甲',
-    );
+    expect(
+      fillTemplate('{name}-{job}-{org}-{link}-{name}', { name: '甲', job: '乙', org: '丙', link: 'L' }),
+    ).toBe('甲-乙-丙-L-甲');
   });
 });

@@ -3,7 +3,15 @@
  * message templates, and the résumé field extraction (pure: text in, fields out).
  */
 
-export const RECRUIT_STAGES = ['applied', 'screening', 'test', 'interview', 'offer', 'hired', 'rejected'] as const;
+export const RECRUIT_STAGES = [
+  'applied',
+  'screening',
+  'test',
+  'interview',
+  'offer',
+  'hired',
+  'rejected',
+] as const;
 export type RecruitStage = (typeof RECRUIT_STAGES)[number];
 export const RECRUIT_STAGE_LABELS: Record<RecruitStage, string> = {
   applied: '投递',
@@ -15,7 +23,14 @@ export const RECRUIT_STAGE_LABELS: Record<RecruitStage, string> = {
   rejected: '淘汰',
 };
 /** The stages a recruiter moves people to by hand (入职 goes through the hire dialog). */
-export const MOVABLE_STAGES: readonly RecruitStage[] = ['applied', 'screening', 'test', 'interview', 'offer', 'rejected'];
+export const MOVABLE_STAGES: readonly RecruitStage[] = [
+  'applied',
+  'screening',
+  'test',
+  'interview',
+  'offer',
+  'rejected',
+];
 
 /** Whether an application may move from one stage to another (a hire is final; 入职 only by hiring). */
 export function moveProblem(from: RecruitStage, to: RecruitStage): string | null {
@@ -27,7 +42,11 @@ export function moveProblem(from: RecruitStage, to: RecruitStage): string | null
 
 export const JOB_STATUSES = ['draft', 'published', 'closed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
-export const JOB_STATUS_LABELS: Record<JobStatus, string> = { draft: '草稿', published: '招聘中', closed: '已关闭' };
+export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
+  draft: '草稿',
+  published: '招聘中',
+  closed: '已关闭',
+};
 export const JOB_STATUS_CODES: Record<JobStatus, number> = { draft: 0, published: 1, closed: 2 };
 export function jobStatusOf(code: number): JobStatus {
   return code === 1 ? 'published' : code === 2 ? 'closed' : 'draft';
@@ -49,15 +68,38 @@ export const RESUME_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Message templates to applicants; `{name}`, `{job}`, `{org}`, `{link}` are filled in per person. */
 export const MESSAGE_TEMPLATES = [
-  { key: 'screen_pass', label: '通过筛选', text: '{name}您好，您应聘的「{job}」已通过简历筛选，我们会尽快与您联系。——{org}' },
-  { key: 'test_invite', label: '笔试邀请', text: '{name}您好，请在手机上打开 {link} ，用本手机号验证码登录后参加「{job}」笔试。——{org}' },
-  { key: 'interview_invite', label: '面试通知', text: '{name}您好，诚邀您参加「{job}」面试，具体时间与方式将另行通知。——{org}' },
-  { key: 'offer', label: '录用通知', text: '{name}您好，恭喜您通过「{job}」的全部考核，我们将向您发出录用通知。——{org}' },
-  { key: 'reject', label: '婉拒通知', text: '{name}您好，感谢您应聘「{job}」，经综合评估暂不匹配，期待未来合作。——{org}' },
+  {
+    key: 'screen_pass',
+    label: '通过筛选',
+    text: '{name}您好，您应聘的「{job}」已通过简历筛选，我们会尽快与您联系。——{org}',
+  },
+  {
+    key: 'test_invite',
+    label: '笔试邀请',
+    text: '{name}您好，请在手机上打开 {link} ，用本手机号验证码登录后参加「{job}」笔试。——{org}',
+  },
+  {
+    key: 'interview_invite',
+    label: '面试通知',
+    text: '{name}您好，诚邀您参加「{job}」面试，具体时间与方式将另行通知。——{org}',
+  },
+  {
+    key: 'offer',
+    label: '录用通知',
+    text: '{name}您好，恭喜您通过「{job}」的全部考核，我们将向您发出录用通知。——{org}',
+  },
+  {
+    key: 'reject',
+    label: '婉拒通知',
+    text: '{name}您好，感谢您应聘「{job}」，经综合评估暂不匹配，期待未来合作。——{org}',
+  },
 ] as const;
 export type MessageTemplateKey = (typeof MESSAGE_TEMPLATES)[number]['key'];
 
-export function fillTemplate(text: string, values: { name: string; job: string; org: string; link?: string }): string {
+export function fillTemplate(
+  text: string,
+  values: { name: string; job: string; org: string; link?: string },
+): string {
   return text
     .replaceAll('{name}', values.name)
     .replaceAll('{job}', values.job)
@@ -78,7 +120,19 @@ export interface ResumeFields {
   years: number | null;
 }
 
-const CN_DIGITS: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
+const CN_DIGITS: Record<string, number> = {
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+  十: 10,
+};
 
 function chineseNumber(text: string): number | null {
   if (/^\d+(\.\d+)?$/.test(text)) return Math.floor(Number(text));
@@ -124,7 +178,11 @@ function findEmail(text: string): string | null {
 }
 
 function findSchool(text: string): string | null {
-  const byLabel = labelled(text, ['毕业院校', '毕业学校', '学\\s*校', '院\\s*校'], '[\\u4e00-\\u9fa5()（）A-Za-z]{2,30}');
+  const byLabel = labelled(
+    text,
+    ['毕业院校', '毕业学校', '学\\s*校', '院\\s*校'],
+    '[\\u4e00-\\u9fa5()（）A-Za-z]{2,30}',
+  );
   if (byLabel) return byLabel.replace(/[（(].*$/, '') || byLabel;
   return /[\u4e00-\u9fa5]{2,15}(?:大学|学院|职业技术学院|中学)/.exec(text)?.[0] ?? null;
 }
@@ -148,8 +206,9 @@ function findDegree(text: string): Degree | null {
 
 function findYears(text: string): number | null {
   const m =
-    /(?:工作经验|工作年限|从业经验|工作经历)\s*[:：]?\s*(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*年/.exec(text) ??
-    /(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*年(?:以上)?(?:工作|相关|开发|从业)?经验/.exec(text);
+    /(?:工作经验|工作年限|从业经验|工作经历)\s*[:：]?\s*(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*年/.exec(
+      text,
+    ) ?? /(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*年(?:以上)?(?:工作|相关|开发|从业)?经验/.exec(text);
   if (m?.[1]) {
     const years = chineseNumber(m[1]);
     return years !== null && years <= 50 ? years : null;
@@ -169,9 +228,4 @@ export function extractResumeFields(raw: string): ResumeFields {
     degree: findDegree(text),
     years: findYears(text),
   };
-}
-
-/** Days between two instants, one decimal (time to hire). */
-export function daysBetween(from: number, to: number): number {
-  return Math.round(((to - from) / 86_400_000) * 10) / 10;
 }
