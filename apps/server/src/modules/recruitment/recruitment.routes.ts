@@ -7,9 +7,9 @@ import type { Deps } from '../../core/deps';
 import { badRequest, notFound, ok, okPage, tooManyRequests } from '../../core/http';
 import { routes } from '../../core/route';
 import { onAttemptGraded } from '../exam/attempt-graded';
-import { applicantDetail, jobBoard, listApplications } from './recruitment-applications.service';
-import { myApplications, sendTestCode, testInvitation, testSignIn } from './recruitment-candidate.service';
-import { apply, modifyApplicant, uploadResume } from './recruitment-intake.service';
+import { applicantDetail, jobBoard, listApplications } from './recruitment-applications.repo';
+import { myApplications, sendTestCode, testInvitation, testSignIn } from './recruitment-candidate.repo';
+import { apply, modifyApplicant, uploadResume } from './recruitment-intake.repo';
 import {
   addJob,
   deleteCampus,
@@ -24,16 +24,16 @@ import {
   requireJob,
   saveCampus,
   setJobStatus,
-} from './recruitment-jobs.service';
-import { messageApplicants, moveApplications, recordTestScore } from './recruitment-pipeline.service';
-import { publicJobs, publicJob, publicJobsOf } from './recruitment-public.service';
+} from './recruitment-jobs.repo';
+import { messageApplicants, moveApplications, recordTestScore } from './recruitment-pipeline.repo';
+import { publicJobs, publicJob, publicJobsOf } from './recruitment-public.repo';
 import {
   ensureApplication,
   externalReport,
   hireApplicant,
   hireOptions,
   recruitmentOverview,
-} from './recruitment-result.service';
+} from './recruitment-result.repo';
 import { signReport, useReportSigningSecret } from './report-signing';
 
 /** Uploads per address and hour on the public résumé and apply endpoints. */

@@ -26,8 +26,8 @@ import {
 } from '../../db/schema';
 import type { MenuService } from '../menu/menu.service';
 import { assertMayChangeRoles } from '../role/role.service';
-import { applicationNotFound, movesAndMessages, resumesOf } from './recruitment-applications.service';
-import { organizationName } from './recruitment-pipeline.service';
+import { applicationNotFound, movesAndMessages, resumesOf } from './recruitment-applications.repo';
+import { organizationName } from './recruitment-pipeline.repo';
 import { interviewsBetween, scorecardsOf } from './interview-hook';
 import { verifyReport } from './report-signing';
 

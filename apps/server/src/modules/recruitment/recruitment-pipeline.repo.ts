@@ -26,7 +26,7 @@ import {
   users,
 } from '../../db/schema';
 import { createExam, publishExam } from '../exam/exam.service';
-import { applicationNotFound } from './recruitment-applications.service';
+import { applicationNotFound } from './recruitment-applications.repo';
 
 /** The pipeline: stage moves (bulk, logged), written tests sent as exams, messages to applicants. */
 

@@ -22,7 +22,7 @@ import {
 } from '../../db/schema';
 import { signedFileUrl } from '../file/file.service';
 import { scorecardsOf } from './interview-hook';
-import { requireJob } from './recruitment-jobs.service';
+import { requireJob } from './recruitment-jobs.repo';
 
 /** Applications: the table, the board, one applicant's whole record (recruitment/staff, job/detail). */
 

@@ -18,8 +18,8 @@ import {
   recruitmentStageMoves,
 } from '../../db/schema';
 import { storeLocalFile } from '../file/file.service';
-import { requireApplicant } from './recruitment-applications.service';
-import { findCampusInAnyOrg, findJob, jobNotFound } from './recruitment-jobs.service';
+import { requireApplicant } from './recruitment-applications.repo';
+import { findCampusInAnyOrg, findJob, jobNotFound } from './recruitment-jobs.repo';
 import { resumeText, resumeType } from './resume-text';
 
 /** Résumé uploads, applications (public or entered by a recruiter, merged by phone/e-mail), applicant edits. */
