@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrg, createTestApp, uniquePhone, type TestApp, type TestOrg } from '../../../test/harness';
+import {
+  call,
+  createOrg,
+  createTestApp,
+  uniquePhone,
+  type TestApp,
+  type TestOrg,
+} from '../../../test/harness';
 import { createPost, multipart } from '../../../test/support';
 import { recruitmentApplicants, recruitmentApplications } from '../../db/schema';
 
@@ -16,7 +23,10 @@ const data = <T>(res: Res) => res.body.res?.data as T;
 
 async function publishedJob(o: TestOrg): Promise<number> {
   const postId = await createPost(t, o, `岗位${Math.random().toString(36).slice(2, 8)}`);
-  const job = await call(t, 'POST', `${R}/job/add`, { user: o.admin, body: { name: 'Java 开发', postId, headcount: 2 } });
+  const job = await call(t, 'POST', `${R}/job/add`, {
+    user: o.admin,
+    body: { name: 'Java 开发', postId, headcount: 2 },
+  });
   expect(job.status).toBe(200);
   const jobId = data<{ jobId: number }>(job).jobId;
   expect((await call(t, 'POST', `${R}/job/publish?jobId=${jobId}`, { user: o.admin })).status).toBe(200);
@@ -25,7 +35,12 @@ async function publishedJob(o: TestOrg): Promise<number> {
 
 async function upload(jobId: number, file: Buffer, name: string): Promise<Res> {
   const { payload, headers } = multipart({}, { name, data: file, contentType: 'application/octet-stream' });
-  const res = await t.app.inject({ method: 'POST', url: `${R}/public/resume?jobId=${jobId}`, payload, headers });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${R}/public/resume?jobId=${jobId}`,
+    payload,
+    headers,
+  });
   return { status: res.statusCode, body: res.json() } as Res;
 }
 
@@ -56,9 +71,14 @@ describe('recruitment', () => {
     });
     expect(first.status).toBe(200);
     const secondJob = await publishedJob(org);
-    const second = await call(t, 'POST', `${R}/public/apply`, { body: { jobId: secondJob, name: '李晓明', phone } });
+    const second = await call(t, 'POST', `${R}/public/apply`, {
+      body: { jobId: secondJob, name: '李晓明', phone },
+    });
     expect(data<{ merged: boolean }>(second).merged).toBe(true);
-    const people = await t.app.deps.db.select().from(recruitmentApplicants).where(eq(recruitmentApplicants.phone, phone));
+    const people = await t.app.deps.db
+      .select()
+      .from(recruitmentApplicants)
+      .where(eq(recruitmentApplicants.phone, phone));
     expect(people).toHaveLength(1);
   });
 
@@ -72,14 +92,22 @@ describe('recruitment', () => {
     expect(bad.body.message).toMatch(/姓名|手机号/);
     const salary = await call(t, 'POST', `${R}/job/add`, {
       user: org.admin,
-      body: { name: '销售', postId: await createPost(t, org, '销售岗'), headcount: 1, salaryMin: 9000, salaryMax: 5000 },
+      body: {
+        name: '销售',
+        postId: await createPost(t, org, '销售岗'),
+        headcount: 1,
+        salaryMin: 9000,
+        salaryMax: 5000,
+      },
     });
     expect(salary.body.message).toBe('最低月薪不能高于最高月薪');
   });
 
   it('refuses another organisation’s ids for reads and writes, and nothing changes', async () => {
     const jobId = await publishedJob(org);
-    const applied = await call(t, 'POST', `${R}/public/apply`, { body: { jobId, name: '王五', phone: uniquePhone() } });
+    const applied = await call(t, 'POST', `${R}/public/apply`, {
+      body: { jobId, name: '王五', phone: uniquePhone() },
+    });
     const { applicationId, applicantId } = data<{ applicationId: number; applicantId: number }>(applied);
     const reads = [
       await call(t, 'GET', `${R}/job/get?jobId=${jobId}`, { user: other.admin }),
@@ -88,14 +116,26 @@ describe('recruitment', () => {
     ];
     for (const res of reads) expect(res.status).toBe(404);
     const writes = [
-      await call(t, 'POST', `${R}/application/move`, { user: other.admin, body: { applicationIds: [applicationId], stage: 'rejected' } }),
-      await call(t, 'POST', `${R}/applicant/modify`, { user: other.admin, body: { applicantId, name: '改名', phone: uniquePhone() } }),
+      await call(t, 'POST', `${R}/application/move`, {
+        user: other.admin,
+        body: { applicationIds: [applicationId], stage: 'rejected' },
+      }),
+      await call(t, 'POST', `${R}/applicant/modify`, {
+        user: other.admin,
+        body: { applicantId, name: '改名', phone: uniquePhone() },
+      }),
       await call(t, 'POST', `${R}/job/close?jobId=${jobId}`, { user: other.admin }),
     ];
     for (const res of writes) expect(res.status).toBe(404);
-    const [row] = await t.app.deps.db.select().from(recruitmentApplications).where(eq(recruitmentApplications.id, applicationId));
+    const [row] = await t.app.deps.db
+      .select()
+      .from(recruitmentApplications)
+      .where(eq(recruitmentApplications.id, applicationId));
     expect(row?.stage).toBe('applied');
-    const [person] = await t.app.deps.db.select().from(recruitmentApplicants).where(eq(recruitmentApplicants.id, applicantId));
+    const [person] = await t.app.deps.db
+      .select()
+      .from(recruitmentApplicants)
+      .where(eq(recruitmentApplicants.id, applicantId));
     expect(person?.name).toBe('王五');
   });
 });
