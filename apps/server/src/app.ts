@@ -91,6 +91,7 @@ import { studyTargetRoutes } from './modules/study-target/study-target.routes';
 import { analysisStaffRoutes } from './modules/analysis-staff/analysis-staff.routes';
 import { analysisReportRoutes } from './modules/analysis-report/analysis-report.routes';
 import { defineShopJobs, shopRoutes } from './modules/shop/shop.routes';
+import { recruitmentRoutes } from './modules/recruitment/recruitment.routes';
 import { runReportSchedules } from './modules/analysis-report/analysis-report-schedule.service';
 import { publicConfig, publicRoutes } from './modules/public/public.routes';
 import { startSessionRevocations } from './modules/auth/session-revocation';
@@ -394,6 +395,7 @@ async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(analysisStaffRoutes);
   await app.register(analysisReportRoutes);
   await app.register(shopRoutes);
+  await app.register(recruitmentRoutes);
   await app.register(examRoutes);
   await app.register(examCandidateRoutes);
   await app.register(judgeRoutes);

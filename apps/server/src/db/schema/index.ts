@@ -22,3 +22,4 @@ export * from './analysis-irt';
 export * from './exam-analysis';
 export * from './analysis-report';
 export * from './shop';
+export * from './recruitment';
