@@ -24,3 +24,5 @@ export * from './analysis/staff-figures';
 export * from './analysis/irt-2pl';
 export * from './analysis/item-stats';
 export * from './analysis/report-period';
+export * from './psych';
+export * from './psych-ipip50';
