@@ -14,6 +14,7 @@ import { learnRoutes } from '../features/learn/routes';
 import { myTaskRoutes } from '../features/study-task/routes';
 import { practiceLearnerRoutes } from '../features/practice/routes';
 import { myTargetRoutes } from '../features/study-target/routes';
+import { psychLearnerRoutes } from '../features/psych/routes';
 import { analysisReportPrintRoutes } from '../features/analysis-report/routes';
 import { cancelPendingRequests, registerNavigator } from '../lib/http';
 import { getConfig } from './config';
@@ -59,6 +60,7 @@ export function buildRoutes(): AppRouteObject[] {
         ...myTaskRoutes,
         ...practiceLearnerRoutes,
         ...myTargetRoutes,
+        ...psychLearnerRoutes,
         ...analysisReportPrintRoutes,
         ...candidateRoutes,
         {

@@ -45,10 +45,21 @@ export const SCALE_ITEMS_MAX = 300;
 // ---------------------------------------------------------------------------------------------------------
 
 const text = (label: string, max: number) =>
-  z.string({ error: `${label}必须是文本` }).trim().max(max, `${label}不能超过 ${max} 个字符`);
+  z
+    .string({ error: `${label}必须是文本` })
+    .trim()
+    .max(max, `${label}不能超过 ${max} 个字符`);
 const required = (label: string, max: number) =>
-  z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}不能超过 ${max} 个字符`);
-const num = (label: string) => z.number({ error: `${label}必须是数字` }).min(0, `${label}不能为负`).max(100_000, `${label}过大`);
+  z
+    .string({ error: `请输入${label}` })
+    .trim()
+    .min(1, `请输入${label}`)
+    .max(max, `${label}不能超过 ${max} 个字符`);
+const num = (label: string) =>
+  z
+    .number({ error: `${label}必须是数字` })
+    .min(0, `${label}不能为负`)
+    .max(100_000, `${label}过大`);
 const bool = (label: string) => z.boolean({ error: `${label}必须是 true 或 false` });
 
 const levelSchema = z.object({
@@ -87,8 +98,14 @@ export const scaleDefinitionSchema = z
     points: z
       .number({ error: '选项数必须是数字' })
       .int('选项数必须是整数')
-      .min(LIKERT_ITEM_KIND.minPoints, `选项数必须在 ${LIKERT_ITEM_KIND.minPoints} 到 ${LIKERT_ITEM_KIND.maxPoints} 之间`)
-      .max(LIKERT_ITEM_KIND.maxPoints, `选项数必须在 ${LIKERT_ITEM_KIND.minPoints} 到 ${LIKERT_ITEM_KIND.maxPoints} 之间`),
+      .min(
+        LIKERT_ITEM_KIND.minPoints,
+        `选项数必须在 ${LIKERT_ITEM_KIND.minPoints} 到 ${LIKERT_ITEM_KIND.maxPoints} 之间`,
+      )
+      .max(
+        LIKERT_ITEM_KIND.maxPoints,
+        `选项数必须在 ${LIKERT_ITEM_KIND.minPoints} 到 ${LIKERT_ITEM_KIND.maxPoints} 之间`,
+      ),
     optionLabels: z.array(required('选项文字', 20), { error: '选项文字必须是列表' }),
     dimensions: z
       .array(dimensionSchema, { error: '维度必须是列表' })
@@ -114,7 +131,10 @@ export const scaleBodySchema = z.object({
 export type ScaleBodyIn = z.input<typeof scaleBodySchema>;
 
 const timestamp = (label: string) =>
-  z.number({ error: `${label}必须是毫秒时间戳` }).int(`${label}必须是毫秒时间戳`).min(0, `${label}必须是毫秒时间戳`);
+  z
+    .number({ error: `${label}必须是毫秒时间戳` })
+    .int(`${label}必须是毫秒时间戳`)
+    .min(0, `${label}必须是毫秒时间戳`);
 
 const mentalCommon = {
   name: required('测评名称', 200),
@@ -168,7 +188,12 @@ export type PsyAnswersIn = z.input<typeof psyAnswersSchema>;
 // Replies
 // ---------------------------------------------------------------------------------------------------------
 
-const levelView = z.object({ min: z.number(), max: z.number(), label: z.string(), interpretation: z.string() });
+const levelView = z.object({
+  min: z.number(),
+  max: z.number(),
+  label: z.string(),
+  interpretation: z.string(),
+});
 export const scaleDefinitionView = z.object({
   points: z.number(),
   optionLabels: z.array(z.string()),

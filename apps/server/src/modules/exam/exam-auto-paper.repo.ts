@@ -41,7 +41,10 @@ export async function searchAutoPapers(
       })
       .from(exams)
       .innerJoin(examPapers, eq(examPapers.examId, exams.id))
-      .innerJoin(papers, and(eq(papers.id, examPapers.paperId), eq(papers.organizationId, ctx.organizationId)))
+      .innerJoin(
+        papers,
+        and(eq(papers.id, examPapers.paperId), eq(papers.organizationId, ctx.organizationId)),
+      )
       .leftJoin(
         examAutoRules,
         and(eq(examAutoRules.id, exams.autoRuleId), eq(examAutoRules.organizationId, ctx.organizationId)),

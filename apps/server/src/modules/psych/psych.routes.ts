@@ -4,10 +4,24 @@ import { psychContracts } from '@kaopei/shared/contracts/psych';
 import { ok, okPage } from '../../core/http';
 import { routes } from '../../core/route';
 import { sendDownload } from '../../core/download';
-import { addScale, deleteScale, listScales, modifyScale, scaleDetail, scaleOptions } from './psych-scale.service';
-import { addMental, deleteMental, listMental, mentalRow, modifyMental, requireMental } from './psych-exam.service';
-import { groupView, personResults, resultsWorkbook } from './psych-result.service';
-import { myMentalExams, myPaper, myResult, saveAnswers, submitAnswers } from './psych-learn.service';
+import {
+  addScale,
+  deleteScale,
+  listScales,
+  modifyScale,
+  scaleDetail,
+  scaleOptions,
+} from './psych-scale.repo';
+import {
+  addMental,
+  deleteMental,
+  listMental,
+  mentalRow,
+  modifyMental,
+  requireMental,
+} from './psych-exam.repo';
+import { groupView, personResults, resultsWorkbook } from './psych-result.repo';
+import { myMentalExams, myPaper, myResult, saveAnswers, submitAnswers } from './psych-learn.repo';
 
 /** 心理测评: scales, mental exams and their results (contracts: packages/shared/src/contracts/psych.ts). */
 export const psychRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,18 +29,29 @@ export const psychRoutes: FastifyPluginAsyncZod = async (app) => {
   routes(app, psychContracts, {
     scaleList: async (request) => {
       const { keyword, page, size } = request.query;
-      const { rows, total } = await listScales(db, request.ctx, keyword || undefined, toOffset({ page, size }));
+      const { rows, total } = await listScales(
+        db,
+        request.ctx,
+        keyword || undefined,
+        toOffset({ page, size }),
+      );
       return okPage(rows, total);
     },
     scaleDetail: async (request) => ok(await scaleDetail(db, request.ctx, request.query.scaleId)),
     scaleOptions: async (request) => ok(await scaleOptions(db, request.ctx)),
     scaleAdd: async (request) => ok(await addScale(db, request.ctx, request.body)),
-    scaleModify: async (request) => ok(await modifyScale(db, request.ctx, request.query.scaleId, request.body)),
+    scaleModify: async (request) =>
+      ok(await modifyScale(db, request.ctx, request.query.scaleId, request.body)),
     scaleDelete: async (request) => ok(await deleteScale(db, request.ctx, request.query.scaleId)),
 
     examList: async (request) => {
       const { keyword, page, size } = request.query;
-      const { rows, total } = await listMental(db, request.ctx, keyword || undefined, toOffset({ page, size }));
+      const { rows, total } = await listMental(
+        db,
+        request.ctx,
+        keyword || undefined,
+        toOffset({ page, size }),
+      );
       return okPage(rows, total);
     },
     examDetail: async (request) =>

@@ -9,7 +9,15 @@ import {
   type PersonResultRow,
   type ScaleDetail,
 } from '@kaopei/shared/contracts/psych';
-import { call, createOrg, createTestApp, unique, type TestApp, type TestOrg, type TestUser } from '../../../test/harness';
+import {
+  call,
+  createOrg,
+  createTestApp,
+  unique,
+  type TestApp,
+  type TestOrg,
+  type TestUser,
+} from '../../../test/harness';
 import { createMember, createRole, download, readWorkbook, sheetRows } from '../../../test/support';
 import { api } from '../../../test/factories';
 import { psyExamMembers, psyExams, psyResponses, psyScales } from '../../db/schema';
@@ -104,7 +112,10 @@ describe('scales', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('第 1 题的维度「Z」不存在');
-    const empty = await call(t, 'POST', `${P}/scale/add`, { user: org.admin, body: { name: ' ', definition: SMALL } });
+    const empty = await call(t, 'POST', `${P}/scale/add`, {
+      user: org.admin,
+      body: { name: ' ', definition: SMALL },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toContain('请输入量表名称');
   });
@@ -116,8 +127,12 @@ describe('taking a mental exam', () => {
     const exam = await schedule(org, scale.scaleId, { minGroupSize: 2 });
     expect(exam.memberCount).toBe(2); // the admin (研发部) and the staff member (前端组, below it)
     // Resumable: a saved answer comes back on the paper, without dimensions or keys.
-    await api(t, org.staff, psychContracts.mySave, { body: { mentalExamId: exam.mentalExamId, answers: [{ no: 1, value: 4 }] } });
-    const paper = await api(t, org.staff, psychContracts.myPaper, { query: { mentalExamId: exam.mentalExamId } });
+    await api(t, org.staff, psychContracts.mySave, {
+      body: { mentalExamId: exam.mentalExamId, answers: [{ no: 1, value: 4 }] },
+    });
+    const paper = await api(t, org.staff, psychContracts.myPaper, {
+      query: { mentalExamId: exam.mentalExamId },
+    });
     expect(paper.answers).toEqual([{ no: 1, value: 4 }]);
     expect(JSON.stringify(paper)).not.toContain('reverse');
     const incomplete = await submit(org.staff, exam.mentalExamId, []);
@@ -137,12 +152,16 @@ describe('taking a mental exam', () => {
     expect((await submit(org.staff, exam.mentalExamId, [4, 1, 3, 2, 5])).body.message).toBe('您已完成该测评');
     // A = 1 + (6 − 5) + 1 = 3 低; B = mean(6 − 4, 3) = 2.5 低, T = 40.
     await submit(org.admin, exam.mentalExamId, [1, 5, 1, 4, 3]);
-    const mine = await api(t, org.admin, psychContracts.myResult, { query: { mentalExamId: exam.mentalExamId } });
+    const mine = await api(t, org.admin, psychContracts.myResult, {
+      query: { mentalExamId: exam.mentalExamId },
+    });
     expect(mine.scores.map((s) => [s.score, s.level, s.interpretation])).toEqual([
       [3, '低', '甲低'],
       [2.5, '低', '乙低'],
     ]);
-    const group = await api(t, org.admin, psychContracts.groupView, { query: { mentalExamId: exam.mentalExamId } });
+    const group = await api(t, org.admin, psychContracts.groupView, {
+      query: { mentalExamId: exam.mentalExamId },
+    });
     expect(group.overall?.dimensions.map((d) => d.mean)).toEqual([7.5, 3.5]);
     expect(group.overall?.dimensions[0]?.levels).toEqual([
       { label: '低', count: 1 },
@@ -169,7 +188,13 @@ describe('taking a mental exam', () => {
     expect(noItem.body.message).toBe('量表没有第 9 题');
     const window = await call(t, 'POST', `${P}/exam/add`, {
       user: org.admin,
-      body: { scaleId: scale.scaleId, name: '测评', startAt: 2000, endAt: 1000, departmentIds: [org.departmentIds[0]] },
+      body: {
+        scaleId: scale.scaleId,
+        name: '测评',
+        startAt: 2000,
+        endAt: 1000,
+        departmentIds: [org.departmentIds[0]],
+      },
     });
     expect(window.status).toBe(400);
     expect(window.body.message).toContain('结束时间必须晚于开始时间');
@@ -178,7 +203,9 @@ describe('taking a mental exam', () => {
       body: { scaleId: scale.scaleId, name: '测评', startAt: 1000, endAt: 2000 },
     });
     expect(nobody.body.message).toContain('请选择参加测评的部门或员工');
-    const notMember = await call(t, 'GET', `${P}/my/paper?mentalExamId=${exam.mentalExamId}`, { user: other.staff });
+    const notMember = await call(t, 'GET', `${P}/my/paper?mentalExamId=${exam.mentalExamId}`, {
+      user: other.staff,
+    });
     expect(notMember.status).toBe(404);
   });
 });
@@ -194,18 +221,27 @@ describe('anonymous exams', () => {
     expect(stored.map((r) => r.userId)).toEqual([null, null]);
     // Only the day is kept (midnight, China time).
     expect(stored.every((r) => (r.submittedAt.getTime() + 8 * 3600_000) % 86_400_000 === 0)).toBe(true);
-    const members = await db().select().from(psyExamMembers).where(eq(psyExamMembers.examId, exam.mentalExamId));
+    const members = await db()
+      .select()
+      .from(psyExamMembers)
+      .where(eq(psyExamMembers.examId, exam.mentalExamId));
     expect(members.every((m) => m.taken && m.draft === null)).toBe(true);
-    const people = await call(t, 'GET', `${P}/result/person?mentalExamId=${exam.mentalExamId}`, { user: org.admin });
+    const people = await call(t, 'GET', `${P}/result/person?mentalExamId=${exam.mentalExamId}`, {
+      user: org.admin,
+    });
     const rows = data<PersonResultRow[]>(people);
     expect(rows.map((r) => [r.label, r.realName, r.account, r.departmentName])).toEqual([
       ['匿名 #1', null, null, null],
       ['匿名 #2', null, null, null],
     ]);
     expect(JSON.stringify(people.body)).not.toContain(org.staff.account);
-    const mine = await api(t, org.staff, psychContracts.myResult, { query: { mentalExamId: exam.mentalExamId } });
+    const mine = await api(t, org.staff, psychContracts.myResult, {
+      query: { mentalExamId: exam.mentalExamId },
+    });
     expect(mine).toMatchObject({ anonymous: true, hidden: true, scores: [] });
-    const file = await download(t, 'GET', `${P}/result/export?mentalExamId=${exam.mentalExamId}`, { user: org.admin });
+    const file = await download(t, 'GET', `${P}/result/export?mentalExamId=${exam.mentalExamId}`, {
+      user: org.admin,
+    });
     expect(file.status).toBe(200);
     const sheet = sheetRows((await readWorkbook(file.data)).getWorksheet('测评结果'));
     expect(sheet[0]?.slice(0, 2)).toEqual(['编号', '提交日期']);
@@ -216,7 +252,9 @@ describe('anonymous exams', () => {
     const scale = await addScale(org);
     const exam = await schedule(org, scale.scaleId, { anonymous: true, minGroupSize: 3 });
     await submit(org.staff, exam.mentalExamId, [5, 5, 5, 5, 5]);
-    const group = await api(t, org.admin, psychContracts.groupView, { query: { mentalExamId: exam.mentalExamId } });
+    const group = await api(t, org.admin, psychContracts.groupView, {
+      query: { mentalExamId: exam.mentalExamId },
+    });
     expect(group).toMatchObject({ responseCount: 1, overall: null, departments: [], hidden: 1 });
   });
 });
@@ -227,21 +265,33 @@ describe('permissions on psychological results', () => {
     const exam = await schedule(org, scale.scaleId);
     await submit(org.staff, exam.mentalExamId, [3, 3, 3, 3, 3]);
     const manager = await createMember(t, org, 'manager');
-    const group = await call(t, 'GET', `${P}/result/group?mentalExamId=${exam.mentalExamId}`, { user: manager });
+    const group = await call(t, 'GET', `${P}/result/group?mentalExamId=${exam.mentalExamId}`, {
+      user: manager,
+    });
     expect(group.status).toBe(200);
-    for (const url of [`${P}/result/person?mentalExamId=${exam.mentalExamId}`, `${P}/result/export?mentalExamId=${exam.mentalExamId}`]) {
+    for (const url of [
+      `${P}/result/person?mentalExamId=${exam.mentalExamId}`,
+      `${P}/result/export?mentalExamId=${exam.mentalExamId}`,
+    ]) {
       const refused = await call(t, 'GET', url, { user: manager });
       expect(refused.status).toBe(403);
       expect(refused.body.message).toBe('您没有权限访问该功能');
     }
     // A role granting the results group (230) only: still no individual results.
     const groupOnly = await createMember(t, org, await createRole(t, org, [230]));
-    expect((await call(t, 'GET', `${P}/result/person?mentalExamId=${exam.mentalExamId}`, { user: groupOnly })).status).toBe(403);
+    expect(
+      (await call(t, 'GET', `${P}/result/person?mentalExamId=${exam.mentalExamId}`, { user: groupOnly }))
+        .status,
+    ).toBe(403);
     const reader = await createMember(t, org, await createRole(t, org, [235]));
-    const people = await call(t, 'GET', `${P}/result/person?mentalExamId=${exam.mentalExamId}`, { user: reader });
+    const people = await call(t, 'GET', `${P}/result/person?mentalExamId=${exam.mentalExamId}`, {
+      user: reader,
+    });
     expect(people.status).toBe(200);
     expect(data<PersonResultRow[]>(people)[0]).toMatchObject({ realName: '员工', departmentName: '前端组' });
-    const staffTry = await call(t, 'GET', `${P}/result/group?mentalExamId=${exam.mentalExamId}`, { user: org.staff });
+    const staffTry = await call(t, 'GET', `${P}/result/group?mentalExamId=${exam.mentalExamId}`, {
+      user: org.staff,
+    });
     expect(staffTry.status).toBe(403);
   });
 });
@@ -275,16 +325,29 @@ describe('another organisation', () => {
       [`${P}/my/save`, { mentalExamId: id, answers: entries([1]) }],
       [`${P}/my/submit`, { mentalExamId: id, answers: entries([1, 1, 1, 1, 1]) }],
     ];
-    for (const [url, body] of writes) expect((await call(t, 'POST', url, { user: org.admin, body })).status, url).toBe(404);
+    for (const [url, body] of writes)
+      expect((await call(t, 'POST', url, { user: org.admin, body })).status, url).toBe(404);
     const own = await addScale(org);
     const scheduled = await call(t, 'POST', `${P}/exam/add`, {
       user: org.admin,
-      body: { scaleId: scale.scaleId, name: '测评', startAt: 1, endAt: 2, departmentIds: [org.departmentIds[0]] },
+      body: {
+        scaleId: scale.scaleId,
+        name: '测评',
+        startAt: 1,
+        endAt: 2,
+        departmentIds: [org.departmentIds[0]],
+      },
     });
     expect(scheduled.status).toBe(404);
     const foreignDept = await call(t, 'POST', `${P}/exam/add`, {
       user: org.admin,
-      body: { scaleId: own.scaleId, name: '测评', startAt: 1, endAt: 2, departmentIds: [other.departmentIds[0]] },
+      body: {
+        scaleId: own.scaleId,
+        name: '测评',
+        startAt: 1,
+        endAt: 2,
+        departmentIds: [other.departmentIds[0]],
+      },
     });
     expect(foreignDept.status).toBe(400);
     expect(foreignDept.body.message).toBe('部门不存在或不属于本组织');
@@ -303,10 +366,22 @@ describe('the IPIP 50 scale', () => {
     const scale = await addScale(org, IPIP50_DEFINITION);
     const exam = await schedule(org, scale.scaleId, { userIds: [org.staff.id] });
     // Answer 4 to every item: E = 5 × 4 + 5 × 2 = 30; S = 2 × 4 + 8 × 2 = 24; O = 7 × 4 + 3 × 2 = 34.
-    const res = await submit(org.staff, exam.mentalExamId, Array.from({ length: 50 }, () => 4));
+    const res = await submit(
+      org.staff,
+      exam.mentalExamId,
+      Array.from({ length: 50 }, () => 4),
+    );
     const scores = Object.fromEntries(data<MyResult>(res).scores.map((s) => [s.key, [s.score, s.level]]));
-    expect(scores).toEqual({ E: [30, '中等'], A: [32, '中等'], C: [32, '中等'], S: [24, '中等'], O: [34, '中等'] });
-    const view = await api(t, org.admin, psychContracts.groupView, { query: { mentalExamId: exam.mentalExamId } });
+    expect(scores).toEqual({
+      E: [30, '中等'],
+      A: [32, '中等'],
+      C: [32, '中等'],
+      S: [24, '中等'],
+      O: [34, '中等'],
+    });
+    const view = await api(t, org.admin, psychContracts.groupView, {
+      query: { mentalExamId: exam.mentalExamId },
+    });
     expect((view as GroupView).dimensions.map((d) => [d.key, d.min, d.max])).toContainEqual(['E', 10, 50]);
   });
 });

@@ -8,7 +8,7 @@ import type { RequestContext } from '../../core/context';
 import { containsPattern } from '../../core/db-errors';
 import { dateStamp, type DownloadFile } from '../../core/download';
 import { XLSX_MIME, workbookBuffer } from '../../core/excel';
-import { mentalRow, requireMental, type MentalRecord } from './psych-exam.service';
+import { mentalRow, requireMental, type MentalRecord } from './psych-exam.repo';
 
 type Ctx = Pick<RequestContext, 'organizationId' | 'userId'>;
 
@@ -33,11 +33,18 @@ function dimensionsOf(exam: MentalRecord) {
 export async function groupView(db: DbOrTx, ctx: Ctx, mentalExamId: number): Promise<GroupView> {
   const exam = await requireMental(db, ctx, mentalExamId);
   const rows = await db
-    .select({ departmentId: psyResponses.departmentId, departmentName: departments.name, scores: psyResponses.scores })
+    .select({
+      departmentId: psyResponses.departmentId,
+      departmentName: departments.name,
+      scores: psyResponses.scores,
+    })
     .from(psyResponses)
     .leftJoin(departments, eq(departments.id, psyResponses.departmentId))
     .where(and(eq(psyResponses.examId, exam.id), eq(psyResponses.organizationId, ctx.organizationId)));
-  const byDepartment = new Map<number | null, { key: number | null; name: string; scores: Record<string, number>[] }>();
+  const byDepartment = new Map<
+    number | null,
+    { key: number | null; name: string; scores: Record<string, number>[] }
+  >();
   for (const row of rows) {
     const key = row.departmentId;
     const group = byDepartment.get(key) ?? { key, name: row.departmentName ?? '未分配部门', scores: [] };
@@ -50,7 +57,8 @@ export async function groupView(db: DbOrTx, ctx: Ctx, mentalExamId: number): Pro
   const everyone = groups.flatMap((group) => group.scores);
   const overall =
     everyone.length >= exam.minGroupSize
-      ? (summariseGroups(dimensions, [{ key: null, name: '全体', scores: everyone }], exam.minGroupSize).rows[0] ?? null)
+      ? (summariseGroups(dimensions, [{ key: null, name: '全体', scores: everyone }], exam.minGroupSize)
+          .rows[0] ?? null)
       : null;
   return {
     exam: await mentalRow(db, exam),
@@ -84,7 +92,10 @@ export async function personResults(
         .orderBy(sql`md5(${psyResponses.id}::text || ${psyResponses.examId}::text)`)
         .limit(paging.limit)
         .offset(paging.offset),
-      db.select({ n: sql<number>`count(*)::int` }).from(psyResponses).where(inExam),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(psyResponses)
+        .where(inExam),
     ]);
     const rows = records.map((r, index) => ({
       responseId: r.id,
@@ -99,7 +110,9 @@ export async function personResults(
   }
   const where = and(
     inExam,
-    keyword ? or(ilike(users.realName, containsPattern(keyword)), ilike(users.account, containsPattern(keyword))) : undefined,
+    keyword
+      ? or(ilike(users.realName, containsPattern(keyword)), ilike(users.account, containsPattern(keyword)))
+      : undefined,
   );
   const [records, [count]] = await Promise.all([
     db
@@ -153,7 +166,11 @@ export async function resultsWorkbook(db: Db, ctx: Ctx, mentalExamId: number): P
     { header: `${d.name}得分`, key: `${d.key}:score`, width: 12 },
     { header: `${d.name}等级`, key: `${d.key}:level`, width: 10 },
   ]);
-  sheet.columns = [...people, { header: exam.anonymous ? '提交日期' : '提交时间', key: 'submittedAt', width: 20 }, ...dims];
+  sheet.columns = [
+    ...people,
+    { header: exam.anonymous ? '提交日期' : '提交时间', key: 'submittedAt', width: 20 },
+    ...dims,
+  ];
   for (const row of rows) {
     const scores = Object.fromEntries(
       row.scores.flatMap((s) => [

@@ -8,7 +8,7 @@ import type { RequestContext } from '../../core/context';
 import { badRequest, notFound } from '../../core/http';
 import { containsPattern } from '../../core/db-errors';
 import { departmentWithDescendants } from '../notice/notice.service';
-import { requireScale } from './psych-scale.service';
+import { requireScale } from './psych-scale.repo';
 
 type Ctx = Pick<RequestContext, 'organizationId' | 'userId'>;
 export type MentalRecord = typeof psyExams.$inferSelect;
@@ -79,7 +79,10 @@ export async function listMental(db: DbOrTx, ctx: Ctx, keyword: string | undefin
   const where = and(
     eq(psyExams.organizationId, ctx.organizationId),
     keyword
-      ? or(ilike(psyExams.name, containsPattern(keyword)), ilike(psyExams.scaleName, containsPattern(keyword)))
+      ? or(
+          ilike(psyExams.name, containsPattern(keyword)),
+          ilike(psyExams.scaleName, containsPattern(keyword)),
+        )
       : undefined,
   );
   const [records, [count]] = await Promise.all([
@@ -90,7 +93,10 @@ export async function listMental(db: DbOrTx, ctx: Ctx, keyword: string | undefin
       .orderBy(desc(psyExams.startAt), desc(psyExams.id))
       .limit(paging.limit)
       .offset(paging.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(psyExams).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(psyExams)
+      .where(where),
   ]);
   const counts = await memberCounts(
     db,
@@ -116,7 +122,11 @@ async function resolveMembers(db: Db, ctx: Ctx, body: BodyOut<typeof psychContra
   const scope = body.includeSubDepartments
     ? await departmentWithDescendants(db, ctx.organizationId, departmentIds)
     : departmentIds;
-  const active = and(eq(users.organizationId, ctx.organizationId), eq(users.status, 0), eq(users.kind, 'member'));
+  const active = and(
+    eq(users.organizationId, ctx.organizationId),
+    eq(users.status, 0),
+    eq(users.kind, 'member'),
+  );
   if (userIds.length > 0) {
     const named = await db
       .select({ id: users.id })

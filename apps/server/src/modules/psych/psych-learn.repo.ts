@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { psyExamMembers, psyExams, psyResponses, users } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { badRequest, notFound } from '../../core/http';
-import { MENTAL_NOT_FOUND, statusOf, type MentalRecord } from './psych-exam.service';
+import { MENTAL_NOT_FOUND, statusOf, type MentalRecord } from './psych-exam.repo';
 
 type Ctx = Pick<RequestContext, 'organizationId' | 'userId'>;
 type Entry = { no: number; value: number };
@@ -20,7 +20,10 @@ const answeredSql = sql<number>`coalesce((select count(*) from jsonb_object_keys
 
 /** The caller's mental exams, open ones first. */
 export async function myMentalExams(db: DbOrTx, ctx: Ctx, paging: LimitOffset) {
-  const where = and(eq(psyExamMembers.userId, ctx.userId), eq(psyExamMembers.organizationId, ctx.organizationId));
+  const where = and(
+    eq(psyExamMembers.userId, ctx.userId),
+    eq(psyExamMembers.organizationId, ctx.organizationId),
+  );
   const now = new Date();
   const [records, [count]] = await Promise.all([
     db
@@ -34,7 +37,10 @@ export async function myMentalExams(db: DbOrTx, ctx: Ctx, paging: LimitOffset) {
       )
       .limit(paging.limit)
       .offset(paging.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(psyExamMembers).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(psyExamMembers)
+      .where(where),
   ]);
   const rows: MyMentalRow[] = records.map(({ exam, taken, answered }) => ({
     mentalExamId: exam.id,
@@ -138,7 +144,12 @@ export function dayOf(date: Date): Date {
  * Submits: every item answered, scored with the frozen definition. The membership is marked taken and
  * its draft cleared in the same transaction; an anonymous response gets no user id and only the day.
  */
-export async function submitAnswers(db: Db, ctx: Ctx, mentalExamId: number, entries: Entry[]): Promise<MyResult> {
+export async function submitAnswers(
+  db: Db,
+  ctx: Ctx,
+  mentalExamId: number,
+  entries: Entry[],
+): Promise<MyResult> {
   const { exam, draft } = await requireOpen(db, ctx, mentalExamId);
   const answers = { ...(draft ?? {}), ...checkedAnswers(exam, entries) };
   const missing = unansweredItems(exam.definition, answers);
@@ -158,7 +169,10 @@ export async function submitAnswers(db: Db, ctx: Ctx, mentalExamId: number, entr
       )
       .returning({ examId: psyExamMembers.examId });
     if (!claimed) throw badRequest('您已完成该测评');
-    const [person] = await tx.select({ departmentId: users.departmentId }).from(users).where(eq(users.id, ctx.userId));
+    const [person] = await tx
+      .select({ departmentId: users.departmentId })
+      .from(users)
+      .where(eq(users.id, ctx.userId));
     const now = new Date();
     await tx.insert(psyResponses).values({
       organizationId: ctx.organizationId,
@@ -170,7 +184,13 @@ export async function submitAnswers(db: Db, ctx: Ctx, mentalExamId: number, entr
       submittedAt: exam.anonymous ? dayOf(now) : now,
     });
   });
-  return { mentalExamId: exam.id, name: exam.name, anonymous: exam.anonymous, hidden: !exam.showResult, scores: exam.showResult ? scores : [] };
+  return {
+    mentalExamId: exam.id,
+    name: exam.name,
+    anonymous: exam.anonymous,
+    hidden: !exam.showResult,
+    scores: exam.showResult ? scores : [],
+  };
 }
 
 export async function myResult(db: DbOrTx, ctx: Ctx, mentalExamId: number): Promise<MyResult> {

@@ -69,7 +69,10 @@ export async function listScales(db: DbOrTx, ctx: Ctx, keyword: string | undefin
       .orderBy(desc(psyScales.createdAt), desc(psyScales.id))
       .limit(paging.limit)
       .offset(paging.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(psyScales).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(psyScales)
+      .where(where),
   ]);
   const counts = await examCounts(
     db,
@@ -117,7 +120,12 @@ export async function addScale(db: DbOrTx, ctx: Ctx, body: ScaleBody): Promise<S
 }
 
 /** Changes a scale; mental exams already scheduled keep the copy they froze. */
-export async function modifyScale(db: DbOrTx, ctx: Ctx, scaleId: number, body: ScaleBody): Promise<ScaleDetail> {
+export async function modifyScale(
+  db: DbOrTx,
+  ctx: Ctx,
+  scaleId: number,
+  body: ScaleBody,
+): Promise<ScaleDetail> {
   await requireScale(db, ctx, scaleId);
   await db
     .update(psyScales)
