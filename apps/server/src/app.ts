@@ -83,6 +83,7 @@ import { courseRoutes } from './modules/course/course.routes';
 import { courseContentRoutes } from './modules/course-content/course-content.routes';
 import { learnRoutes } from './modules/learn/learn.routes';
 import { practiceRoutes } from './modules/practice/practice.routes';
+import { psychRoutes } from './modules/psych/psych.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { studyTaskRoutes } from './modules/study-task/study-task.routes';
 import { examAnalysisRoutes } from './modules/exam-analysis/exam-analysis.routes';
@@ -396,6 +397,7 @@ async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(analysisReportRoutes);
   await app.register(shopRoutes);
   await app.register(recruitmentRoutes);
+  await app.register(psychRoutes);
   await app.register(examRoutes);
   await app.register(examCandidateRoutes);
   await app.register(judgeRoutes);

@@ -25,3 +25,5 @@ export * from './analysis/irt-2pl';
 export * from './analysis/item-stats';
 export * from './analysis/report-period';
 export * from './recruitment';
+export * from './psych';
+export * from './psych-ipip50';

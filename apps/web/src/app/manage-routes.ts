@@ -23,6 +23,7 @@ import { studyTargetRoutes } from '../features/study-target/routes';
 import { analysisStaffRoutes } from '../features/analysis-staff/routes';
 import { analysisReportRoutes } from '../features/analysis-report/routes';
 import { shopRoutes } from '../features/shop/routes';
+import { psychRoutes } from '../features/psych/routes';
 import type { AppRouteObject } from './route-handle';
 
 /**
@@ -56,6 +57,7 @@ export const manageChildRoutes: AppRouteObject[] = [
   ...analysisStaffRoutes,
   ...analysisReportRoutes,
   ...shopRoutes,
+  ...psychRoutes,
 ];
 
 function joinPath(base: string, path: string): string {

@@ -15,6 +15,7 @@ import { myTaskRoutes } from '../features/study-task/routes';
 import { practiceLearnerRoutes } from '../features/practice/routes';
 import { shopLearnerRoutes } from '../features/shop/routes';
 import { myTargetRoutes } from '../features/study-target/routes';
+import { psychLearnerRoutes } from '../features/psych/routes';
 import { analysisReportPrintRoutes } from '../features/analysis-report/routes';
 import { cancelPendingRequests, registerNavigator } from '../lib/http';
 import { getConfig } from './config';
@@ -61,6 +62,7 @@ export function buildRoutes(): AppRouteObject[] {
         ...practiceLearnerRoutes,
         ...shopLearnerRoutes,
         ...myTargetRoutes,
+        ...psychLearnerRoutes,
         ...analysisReportPrintRoutes,
         ...candidateRoutes,
         {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { RECURRENCES } from '../recurrence';
-import { countReply, endpoint, envelopeOf, idList, idOf, pageOf, pagedQuery } from './common';
+import { countReply, endpoint, envelopeOf, idList, idOf, keyword, pageOf, pagedQuery } from './common';
 import { DEFAULT_EXAM_SETTINGS, examRow, examSettingsSchema, examSettingsView } from './exam';
 import { EXAM_AUTO_MENU, autoRulesInput, bestPaperSummary, paperTotals, violation } from './paper';
 
@@ -172,6 +172,25 @@ export const generationCheck = z.object({
 });
 export type GenerationCheck = z.infer<typeof generationCheck>;
 
+/** exam/auto/paper: one paper an automatic-exam rule generated, with its rule and exam. */
+export const autoPaperRow = z.object({
+  paperId: z.number(),
+  paperName: z.string(),
+  totalScore: z.number(),
+  questionCount: z.number(),
+  ruleId: z.number(),
+  /** null when the rule has been deleted (its exams and papers stay). */
+  ruleName: z.string().nullable(),
+  examId: z.number(),
+  examName: z.string(),
+  examStartAt: z.number().nullable(),
+  examEndAt: z.number().nullable(),
+  createdAt: z.number(),
+});
+export type AutoPaperRow = z.infer<typeof autoPaperRow>;
+
+export const EXAM_AUTO_PAPER_PATH = '/manage/exam/auto/paper';
+
 // ---------------------------------------------------------------------------------------------------------
 // Endpoints
 // ---------------------------------------------------------------------------------------------------------
@@ -260,6 +279,15 @@ export const examAutoContracts = {
     access,
     query: pagedQuery({ ruleId: idOf('规则') }),
     response: pageOf(examRow),
+  }),
+  papers: endpoint({
+    method: 'GET',
+    path: `${A}/papers`,
+    tag,
+    summary: '自动考试生成的试卷（分页，按开考时间倒序；可按规则筛选、按试卷或考试名称搜索）',
+    access,
+    query: pagedQuery({ ruleId: idOf('规则').optional(), keyword }),
+    response: pageOf(autoPaperRow),
   }),
   check: endpoint({
     method: 'POST',

@@ -284,6 +284,33 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   // Analysis (issue 19).
   months: '统计月数',
   by: '分组方式',
+  // Psychological assessment (issue 21).
+  scaleId: '量表',
+  mentalExamId: '心理测评',
+  instructions: '指导语',
+  source: '来源',
+  definition: '量表内容',
+  'definition.optionLabels': '选项文字',
+  'definition.dimensions': '维度',
+  'definition.dimensions.key': '维度代码',
+  'definition.dimensions.method': '计分方式',
+  'definition.dimensions.norm': '常模',
+  'definition.dimensions.norm.mean': '常模平均数',
+  'definition.dimensions.norm.sd': '常模标准差',
+  'definition.dimensions.levels.min': '等级下限',
+  'definition.dimensions.levels.max': '等级上限',
+  'definition.dimensions.levels.label': '等级名称',
+  'definition.dimensions.levels.interpretation': '等级解释',
+  'definition.items.no': '题号',
+  'definition.items.dimension': '所属维度',
+  'definition.items.reverse': '反向计分',
+  anonymous: '匿名测评',
+  showResult: '向员工显示结果',
+  minGroupSize: '最小分组人数',
+  layout: '答题方式',
+  answers: '作答',
+  'answers.no': '题号',
+  'answers.value': '作答选项',
 };
 
 /** The label of the field at `path` (names and array indexes), or undefined when none is known. */

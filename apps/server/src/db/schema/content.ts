@@ -111,5 +111,6 @@ export const exams = pgTable(
     index('exams_org_idx').on(t.organizationId),
     index('exams_org_start_idx').on(t.organizationId, t.startAt),
     index('exams_org_purpose_idx').on(t.organizationId, t.purpose, t.createdAt),
+    index('exams_org_auto_rule_idx').on(t.organizationId, t.autoRuleId, t.startAt),
   ],
 );

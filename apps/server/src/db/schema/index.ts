@@ -23,3 +23,4 @@ export * from './exam-analysis';
 export * from './analysis-report';
 export * from './shop';
 export * from './recruitment';
+export * from './psych';

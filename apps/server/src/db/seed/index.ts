@@ -29,6 +29,8 @@ import { seedDemoStudyTargets } from './study-targets';
 import { seedDemoAnalysisHistory } from './analysis-history';
 import { seedDemoCalibration } from './question-calibration';
 import { seedDemoAnalysisReports } from './analysis-reports';
+import { seedDemoPsych } from './psych';
+import { seedDemoAutoExam } from './exam-auto';
 
 export { PLATFORM_ADMIN_ACCOUNT, PLATFORM_ORG_NAME } from './platform';
 export { PUBLIC_BANK_NAME } from './public-bank';
@@ -110,6 +112,8 @@ const DEMO_STEPS: DemoStep[] = [
   { name: 'IRT calibration of the demo banks', run: seedDemoCalibration },
   { name: 'scheduled analysis report', run: seedDemoAnalysisReports },
   { name: 'products and orders of the store', run: seedDemoShop },
+  { name: 'psychological scale and mental exams', run: seedDemoPsych },
+  { name: 'automatic exam rule and its generated paper', run: seedDemoAutoExam },
 ];
 
 /** The demo organisation, once (idempotent: skipped when the demo admin exists). Returns true when it seeded. */

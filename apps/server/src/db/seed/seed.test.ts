@@ -17,6 +17,8 @@ import { DEMO_EVALUATION } from './post-exams';
 import { DEMO_PRACTICES } from './practices';
 import { DEMO_MISKEYED } from './question-data';
 import { DEMO_REPORT_SCHEDULE } from './analysis-reports';
+import { DEMO_MENTAL_EXAMS } from './psych';
+import { DEMO_AUTO_RULE } from './exam-auto';
 import type { ExamAnalysis } from '@kaopei/shared/contracts/exam-analysis';
 
 /**
@@ -84,8 +86,9 @@ describe('demo organisation', () => {
       recentActivity: { action: string; detail: string | null }[];
     }>(admin, 'GET', '/user/api/v1/statistic/console');
     // With the post paper and exam of Java开发工程师 and the 测评 bank, paper and exam (post-exams.ts), and the
-    // exam section of 新员工入职培训 (course-content.ts), and four past monthly quizzes (analysis-history.ts).
-    expect(stats.figures).toMatchObject({ paperCount: 6, examCount: 10, questionBankCount: 3 });
+    // exam section of 新员工入职培训 (course-content.ts), four past monthly quizzes (analysis-history.ts), and
+    // the first exam and paper of the automatic rule 每月安全抽考 (exam-auto.ts).
+    expect(stats.figures).toMatchObject({ paperCount: 7, examCount: 11, questionBankCount: 3 });
     // The six named people and the simulated staff.
     expect(stats.figures.staffCount).toBe(6 + SIMULATED_STAFF_COUNT);
     const details = stats.recentActivity.map((entry) => entry.detail ?? '');
@@ -115,9 +118,13 @@ describe('demo organisation', () => {
       }[]
     >(admin, 'POST', '/paper/api/v1/paper/search', { page: { pageNumber: 1, pageSize: 20 } });
     // The post paper of Java开发工程师 and the 测评 paper (post-exams.ts) are listed with them.
-    expect(total).toBe(6);
+    // …and the paper the automatic rule generated (exam-auto.ts).
+    expect(total).toBe(7);
     const general = papers.filter(
-      (paper) => paper.postIds.length === 0 && paper.name !== DEMO_EVALUATION.paper,
+      (paper) =>
+        paper.postIds.length === 0 &&
+        paper.name !== DEMO_EVALUATION.paper &&
+        !paper.name.startsWith(DEMO_AUTO_RULE),
     );
     expect(new Set(general.map((paper) => paper.type))).toEqual(new Set([0, 4, 6]));
     expect(general.map((paper) => paper.name).sort()).toEqual(Object.values(DEMO_PAPER_NAMES).sort());
@@ -339,6 +346,34 @@ describe('demo organisation', () => {
     );
     expect(report.title).toBe(`${DEMO_EXAM_NAMES.finished} 考试报告`);
     expect(report.exam.summary.n).toBeGreaterThan(10);
+  });
+
+  it('schedules the IPIP scale: a named and an anonymous mental exam with group views, and zhangsan has one open', async () => {
+    type Row = { mentalExamId: number; name: string; anonymous: boolean; takenCount: number; status: string };
+    const { data: rows } = await data<Row[]>(admin, 'GET', '/exam/api/v1/psych/exam/list?size=20');
+    for (const name of Object.values(DEMO_MENTAL_EXAMS)) {
+      const exam = rows.find((row) => row.name === name);
+      expect(exam, name).toBeDefined();
+      expect(exam!.takenCount).toBeGreaterThan(10);
+      const { data: group } = await data<{ departments: unknown[]; overall: unknown }>(
+        admin,
+        'GET',
+        `/exam/api/v1/psych/result/group?mentalExamId=${exam!.mentalExamId}`,
+      );
+      expect(group.overall).not.toBeNull();
+      expect(group.departments.length).toBeGreaterThan(1);
+    }
+    const { data: mine } = await data<Row[]>(zhangsan, 'GET', '/exam/api/v1/psych/my/list');
+    expect(mine.find((row) => row.name === DEMO_MENTAL_EXAMS.anonymous)).toMatchObject({
+      status: 'open',
+      taken: false,
+    });
+    const { data: papers } = await data<{ ruleName: string; questionCount: number }[]>(
+      admin,
+      'GET',
+      '/exam/api/v1/auto/papers',
+    );
+    expect(papers[0]).toMatchObject({ ruleName: DEMO_AUTO_RULE, questionCount: 3 });
   });
 
   it("keeps the demo's exams from another organisation", async () => {

@@ -14,6 +14,7 @@ import {
   searchRules,
   setRuleEnabled,
 } from './exam-auto.service';
+import { searchAutoPapers } from './exam-auto-paper.repo';
 
 /**
  * exam/auto: rules that create and publish exams from intelligent generation (contracts:
@@ -38,6 +39,16 @@ export const examAutoRoutes: FastifyPluginAsyncZod = async (app) => {
     run: async (request) => ok(await runRuleNow(db, request.ctx, request.query.ruleId)),
     exams: async (request) => {
       const { rows, total } = await ruleExams(db, request.ctx, request.query.ruleId, toOffset(request.query));
+      return okPage(rows, total);
+    },
+    papers: async (request) => {
+      const { ruleId, keyword, page, size } = request.query;
+      const { rows, total } = await searchAutoPapers(
+        db,
+        request.ctx,
+        { ruleId, keyword: keyword || undefined },
+        toOffset({ page, size }),
+      );
       return okPage(rows, total);
     },
     check: async (request) => ok(await checkGeneration(db, request.ctx, request.body.generation)),

@@ -14,6 +14,12 @@ export interface MenuSeed {
 
 const leaf = (id: number, name: string, url: string, icon?: string): MenuSeed => ({ id, name, url, icon });
 
+/**
+ * Menus of sensitive data (individual psychological results): granted only by a role naming the menu
+ * itself — neither a group's permission bit (考试管理) nor a grant of a group above it gives them.
+ */
+export const SENSITIVE_MENU_IDS: ReadonlySet<number> = new Set([235]);
+
 // Ids are stable: role grants refer to them. Add new entries with new ids; never reuse one.
 export const MENU_TREE: MenuSeed[] = [
   { id: 100, name: '控制台', icon: 'DashboardOutlined', url: '/manage/console', modes: ['evaluation'] },
@@ -53,6 +59,7 @@ export const MENU_TREE: MenuSeed[] = [
           leaf(232, '考试评语', '/manage/exam/comment'),
           leaf(233, '考试报告', '/manage/exam/ExamReport'),
           leaf(234, '心理测评结果', '/manage/exam/psy_result'),
+          leaf(235, '个人测评结果', '/manage/exam/psy_result/person'),
         ],
       },
     ],

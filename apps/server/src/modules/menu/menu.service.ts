@@ -8,7 +8,7 @@ import {
 } from '@kaopei/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
-import { MENU_TREE, type MenuSeed } from './menu.data';
+import { MENU_TREE, SENSITIVE_MENU_IDS, type MenuSeed } from './menu.data';
 import type { FlatMenuEntry, GrantMenuNode, MenuNode, ModeMenuGroup } from '@kaopei/shared/contracts/menu';
 import { findMenuIds, listMenus, listRoleGrantsOfUser, upsertMenu, type MenuRow } from './menu.repo';
 
@@ -78,6 +78,10 @@ export class MenuService {
       (m.permissionIndex != null && hasPermission(grants.permission, m.permissionIndex));
     const result = new Set<number>();
     for (const menu of all) {
+      if (SENSITIVE_MENU_IDS.has(menu.id)) {
+        if (grants.menuIds.has(menu.id)) result.add(menu.id);
+        continue;
+      }
       for (
         let node: FlatMenu | undefined = menu;
         node;

@@ -11,7 +11,7 @@ import { logout } from '../../features/auth/api';
 import './learner.css';
 
 /** Areas with a tab of their own; every other /m page belongs to 我的考试. */
-const OTHER_AREAS = ['/m/tasks', '/m/courses', '/m/practice', '/m/review', '/m/targets'];
+const OTHER_AREAS = ['/m/tasks', '/m/courses', '/m/practice', '/m/review', '/m/targets', '/m/psych'];
 
 /** The learner's areas, one tab each (issue 17 courses, issue 18 tasks, practice, review book, targets). */
 export const LEARNER_TABS = [
@@ -32,6 +32,7 @@ export const LEARNER_TABS = [
   { to: '/m/practice', label: '练习', end: false, match: (path: string) => path.startsWith('/m/practice') },
   { to: '/m/review', label: '错题本', end: true, match: (path: string) => path.startsWith('/m/review') },
   { to: '/m/targets', label: '我的目标', end: true, match: (path: string) => path.startsWith('/m/targets') },
+  { to: '/m/psych', label: '心理测评', end: false, match: (path: string) => path.startsWith('/m/psych') },
 ] as const;
 
 /** The tab bar between the learner's areas (shown on their top-level pages). */

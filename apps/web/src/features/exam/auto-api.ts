@@ -51,3 +51,12 @@ export function fetchRuleExams(ruleId: number, page: number, size: number) {
 export function checkAutoGeneration(generation: AutoRules) {
   return call(c.check, { body: { generation } });
 }
+
+/** exam/auto/paper: papers the automatic rules generated (optionally of one rule). */
+export function fetchAutoPapers(
+  filter: { ruleId?: number | undefined; keyword?: string | undefined },
+  page = 0,
+  size = 20,
+) {
+  return callPage(c.papers, { query: { ...filter, page, size } });
+}

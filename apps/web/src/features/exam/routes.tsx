@@ -22,6 +22,11 @@ export const examRoutes: AppRouteObject[] = [
     handle: { title: '自动考试', menuUrl: '/manage/exam/auto', keepAlive: true },
   },
   {
+    path: 'exam/auto/paper',
+    Component: lazyPage(() => import('./pages/exam-auto-paper-page')),
+    handle: { title: '自动考试试卷', menuUrl: '/manage/exam/auto' },
+  },
+  {
     path: 'exam/editor',
     Component: lazyPage(() => import('./pages/exam-editor-page')),
     handle: { title: '编辑考试', menuUrl: LIST },
