@@ -90,6 +90,8 @@ import { runTaskReminders } from './modules/study-task/study-task-remind';
 import { studyTargetRoutes } from './modules/study-target/study-target.routes';
 import { analysisStaffRoutes } from './modules/analysis-staff/analysis-staff.routes';
 import { analysisReportRoutes } from './modules/analysis-report/analysis-report.routes';
+import { interviewRoutes } from './modules/interview/interview.routes';
+import { defineInterviewJobs } from './modules/interview/interview-run';
 import { runReportSchedules } from './modules/analysis-report/analysis-report-schedule.service';
 import { publicConfig, publicRoutes } from './modules/public/public.routes';
 import { startSessionRevocations } from './modules/auth/session-revocation';
@@ -288,6 +290,7 @@ async function startBackgroundWork(app: FastifyInstance, deps: Deps): Promise<vo
       const outcome = await runReportSchedules({ db, mailer: deps.mailer, publicUrl: config.publicUrl });
       if (outcome.failed > 0) app.log.warn(outcome, 'scheduled analysis reports failed');
     });
+  defineInterviewJobs(deps);
   await queue.start();
 }
 
@@ -391,6 +394,7 @@ async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(studyTargetRoutes);
   await app.register(analysisStaffRoutes);
   await app.register(analysisReportRoutes);
+  await app.register(interviewRoutes);
   await app.register(examRoutes);
   await app.register(examCandidateRoutes);
   await app.register(judgeRoutes);

@@ -21,3 +21,4 @@ export * from './study-target';
 export * from './analysis-irt';
 export * from './exam-analysis';
 export * from './analysis-report';
+export * from './interview';
