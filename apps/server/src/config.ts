@@ -219,7 +219,11 @@ export function isIceServersJson(text: string): boolean {
       if (!server || typeof server !== 'object') return false;
       const { urls, username, credential } = server as Record<string, unknown>;
       const urlsOk = Array.isArray(urls) ? urls.length > 0 && urls.every(isUrl) : isUrl(urls);
-      return urlsOk && ['string', 'undefined'].includes(typeof username) && ['string', 'undefined'].includes(typeof credential);
+      return (
+        urlsOk &&
+        ['string', 'undefined'].includes(typeof username) &&
+        ['string', 'undefined'].includes(typeof credential)
+      );
     })
   );
 }

@@ -22,6 +22,7 @@ import { practiceRoutes } from '../features/practice/routes';
 import { studyTargetRoutes } from '../features/study-target/routes';
 import { analysisStaffRoutes } from '../features/analysis-staff/routes';
 import { analysisReportRoutes } from '../features/analysis-report/routes';
+import { interviewRoutes } from '../features/interview/routes';
 import type { AppRouteObject } from './route-handle';
 
 /**
@@ -54,6 +55,7 @@ export const manageChildRoutes: AppRouteObject[] = [
   ...studyTargetRoutes,
   ...analysisStaffRoutes,
   ...analysisReportRoutes,
+  ...interviewRoutes,
 ];
 
 function joinPath(base: string, path: string): string {

@@ -210,9 +210,7 @@ export type ScorecardBody = z.output<typeof scorecardBody>;
 
 const ticket = z.string({ error: '缺少面试凭证' }).min(10, '面试凭证无效').max(1000, '面试凭证无效');
 /** A browser tab in the room: a random id it makes itself. */
-const peerId = z
-  .string({ error: '缺少连接标识' })
-  .regex(/^[A-Za-z0-9-]{8,64}$/, '连接标识格式不正确');
+const peerId = z.string({ error: '缺少连接标识' }).regex(/^[A-Za-z0-9-]{8,64}$/, '连接标识格式不正确');
 
 export const roomRoles = ['interviewer', 'applicant'] as const;
 export type RoomRole = (typeof roomRoles)[number];
@@ -273,8 +271,15 @@ export const codeRunBody = z.object({
     CODE_LANGUAGES.map((l) => l.id),
     { error: '请选择语言' },
   ),
-  code: z.string({ error: '请先编写代码' }).min(1, '请先编写代码').max(64 * 1024, '代码不能超过 64KB'),
-  stdin: z.string({ error: '输入必须是文本' }).max(16 * 1024, '输入不能超过 16KB').optional().default(''),
+  code: z
+    .string({ error: '请先编写代码' })
+    .min(1, '请先编写代码')
+    .max(64 * 1024, '代码不能超过 64KB'),
+  stdin: z
+    .string({ error: '输入必须是文本' })
+    .max(16 * 1024, '输入不能超过 16KB')
+    .optional()
+    .default(''),
 });
 
 export const codeRunView = z.object({

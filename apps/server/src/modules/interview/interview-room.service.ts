@@ -1,4 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { CODE_LANGUAGES, judgeVerdictLabel } from '@kaopei/shared';
 import {
   RECORDING_MAX_BYTES,
@@ -9,8 +8,19 @@ import {
 import type { Deps } from '../../core/deps';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../core/http';
 import { newStorageKey } from '../../core/storage';
-import { interviewCodeRuns, interviews, users } from '../../db/schema';
-import { findInterviewById, interviewersOf, isInterviewer, type InterviewRecord } from './interview.repo';
+import {
+  findCodeRun,
+  findInterviewById,
+  findInterviewRecord,
+  findUserBrief,
+  insertCodeRun,
+  interviewersOf,
+  isInterviewer,
+  recordConsent,
+  setRecording,
+  type CodeRunRecord,
+  type InterviewRecord,
+} from './interview.repo';
 import {
   INTERVIEW_RUN_QUEUE,
   roomChannel,
@@ -44,8 +54,7 @@ export async function requireRoom(
   const ticket = await verifyRoomTicket(deps.config.jwtSecret, token);
   if (!ticket) throw forbidden('面试邀请链接无效');
   const interview = await findInterviewById(deps.db, ticket.interviewId);
-  if (!interview || interview.organizationId !== ticket.organizationId)
-    throw forbidden('面试邀请链接无效');
+  if (!interview || interview.organizationId !== ticket.organizationId) throw forbidden('面试邀请链接无效');
   if (ticket.role === 'applicant') {
     if (ticket.nonce !== interview.inviteNonce) throw forbidden('面试邀请链接已失效');
     const problem = windowProblem(interview, now);
@@ -53,10 +62,7 @@ export async function requireRoom(
     return { ticket, interview, name: interview.applicantName };
   }
   if (interview.status === 'cancelled') throw forbidden('本次面试已取消');
-  const [user] = await deps.db
-    .select({ name: users.realName, status: users.status, organizationId: users.organizationId })
-    .from(users)
-    .where(eq(users.id, ticket.userId!));
+  const user = await findUserBrief(deps.db, ticket.userId!);
   if (!user || user.status !== 0 || user.organizationId !== interview.organizationId)
     throw forbidden('面试官账号已停用');
   return { ticket, interview, name: user.name };
@@ -97,11 +103,7 @@ export async function relaySignal(
 export async function giveConsent(deps: Pick<Deps, 'db' | 'realtime'>, access: RoomAccess): Promise<void> {
   if (access.ticket.role !== 'applicant') throw forbidden('只有应聘者本人可以同意录制');
   if (access.interview.recordingEnabled !== 1) throw conflict('本次面试不录制');
-  const at = access.interview.consentAt ?? new Date();
-  await deps.db
-    .update(interviews)
-    .set({ consentAt: at })
-    .where(and(eq(interviews.id, access.interview.id), isNull(interviews.consentAt)));
+  const at = await recordConsent(deps.db, access.interview.id);
   await deps.realtime.publish(roomChannel(access.interview.id), {
     event: 'consent',
     data: { consentAt: at.getTime() },
@@ -115,26 +117,23 @@ export async function startCodeRun(
 ): Promise<{ id: number }> {
   if (!deps.judge) throw conflict('未启用代码判题，无法运行');
   const hits = await deps.rateLimiter.hit(`interview:run:${access.interview.id}`, 60);
-  if (hits > ROOM_RUNS_PER_MINUTE) throw tooManyRequests(`运行过于频繁：每分钟最多 ${ROOM_RUNS_PER_MINUTE} 次`);
-  const [row] = await deps.db
-    .insert(interviewCodeRuns)
-    .values({
-      organizationId: access.interview.organizationId,
-      interviewId: access.interview.id,
-      language: input.language,
-      code: input.code,
-      stdin: input.stdin,
-    })
-    .returning({ id: interviewCodeRuns.id });
-  if (!row) throw new Error('code run insert failed');
-  await deps.queue.send(INTERVIEW_RUN_QUEUE, { runId: row.id });
-  return { id: row.id };
+  if (hits > ROOM_RUNS_PER_MINUTE)
+    throw tooManyRequests(`运行过于频繁：每分钟最多 ${ROOM_RUNS_PER_MINUTE} 次`);
+  const id = await insertCodeRun(deps.db, {
+    organizationId: access.interview.organizationId,
+    interviewId: access.interview.id,
+    language: input.language,
+    code: input.code,
+    stdin: input.stdin,
+  });
+  await deps.queue.send(INTERVIEW_RUN_QUEUE, { runId: id });
+  return { id };
 }
 
 const RUN_STATUS = ['queued', 'running', 'done', 'failed'] as const;
 const RUN_STATUS_LABELS = ['排队中', '运行中', '已完成', '运行失败'];
 
-export function codeRunViewOf(run: typeof interviewCodeRuns.$inferSelect): CodeRunView {
+export function codeRunViewOf(run: CodeRunRecord): CodeRunView {
   const result = (run.result ?? {}) as {
     stdout?: string;
     stderr?: string;
@@ -159,10 +158,7 @@ export function codeRunViewOf(run: typeof interviewCodeRuns.$inferSelect): CodeR
 
 /** A run of this interview's code pad (another interview's run is not found). */
 export async function codeRun(deps: Pick<Deps, 'db'>, access: RoomAccess, id: number): Promise<CodeRunView> {
-  const [run] = await deps.db
-    .select()
-    .from(interviewCodeRuns)
-    .where(and(eq(interviewCodeRuns.id, id), eq(interviewCodeRuns.interviewId, access.interview.id)));
+  const run = await findCodeRun(deps.db, access.interview.id, id);
   if (!run) throw notFound('运行记录不存在');
   return codeRunViewOf(run);
 }
@@ -177,16 +173,13 @@ export async function saveRecording(
   if (ticket.role !== 'interviewer' || !(await isInterviewer(deps.db, interview.id, ticket.userId!)))
     throw forbidden('只有本场面试的面试官可以上传录像');
   if (interview.recordingEnabled !== 1) throw conflict('本次面试不录制');
-  const [fresh] = await deps.db.select({ consentAt: interviews.consentAt }).from(interviews).where(eq(interviews.id, interview.id));
+  const fresh = await findInterviewRecord(deps.db, interview, interview.id);
   if (!fresh?.consentAt) throw conflict('应聘者尚未同意录制');
   if (file.data.length === 0) throw badRequest('录像文件为空');
   if (file.data.length > RECORDING_MAX_BYTES) throw badRequest('录像文件过大');
   const key = newStorageKey(interview.organizationId, `interview-${interview.id}.webm`);
   await deps.storage.put(key, file.data);
   const old = interview.recordingKey;
-  await deps.db
-    .update(interviews)
-    .set({ recordingKey: key, recordingMime: file.mime, recordingSize: file.data.length, recordedAt: new Date() })
-    .where(eq(interviews.id, interview.id));
+  await setRecording(deps.db, interview.id, { key, mime: file.mime, size: file.data.length });
   if (old) await deps.storage.delete(old).catch(() => undefined);
 }

@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { isCodeLanguage } from '@kaopei/shared';
 import type { Deps } from '../../core/deps';
-import { interviewCodeRuns } from '../../db/schema';
+import { claimCodeRun, finishCodeRun } from './interview.repo';
 import { INTERVIEW_RUN_QUEUE, roomChannel } from './interview.rules';
 import { codeRunViewOf } from './interview-room.service';
 
@@ -22,11 +21,7 @@ export function defineInterviewJobs(deps: Pick<Deps, 'db' | 'judge' | 'queue' | 
 
 export async function runCode(deps: Pick<Deps, 'db' | 'judge' | 'realtime'>, runId: number): Promise<void> {
   // Claim the row: a second try of a finished run does nothing.
-  const [run] = await deps.db
-    .update(interviewCodeRuns)
-    .set({ status: 1 })
-    .where(and(eq(interviewCodeRuns.id, runId), eq(interviewCodeRuns.status, 0)))
-    .returning();
+  const run = await claimCodeRun(deps.db, runId);
   if (!run) return;
   let status = 2;
   let verdict: string | null = null;
@@ -43,8 +38,7 @@ export async function runCode(deps: Pick<Deps, 'db' | 'judge' | 'realtime'>, run
     });
     const one = outcome.cases[0];
     // No expected output: a program that ran to its end "completed", whatever it printed.
-    verdict =
-      outcome.verdict === 'accepted' || outcome.verdict === 'wrong_answer' ? 'ok' : outcome.verdict;
+    verdict = outcome.verdict === 'accepted' || outcome.verdict === 'wrong_answer' ? 'ok' : outcome.verdict;
     result = {
       stdout: one?.stdout ?? '',
       stderr: one?.stderr ?? '',
@@ -56,11 +50,7 @@ export async function runCode(deps: Pick<Deps, 'db' | 'judge' | 'realtime'>, run
     const message = error instanceof Error ? error.message : String(error);
     result = { error: /[\u4e00-\u9fa5]/.test(message) ? message : '判题服务暂不可用，请稍后再试' };
   }
-  const [done] = await deps.db
-    .update(interviewCodeRuns)
-    .set({ status, verdict, result, finishedAt: new Date() })
-    .where(eq(interviewCodeRuns.id, runId))
-    .returning();
+  const done = await finishCodeRun(deps.db, runId, { status, verdict, result });
   if (done)
     await deps.realtime.publish(roomChannel(done.interviewId), { event: 'run', data: codeRunViewOf(done) });
 }

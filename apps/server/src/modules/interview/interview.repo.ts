@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   abilities,
+  interviewCodeRuns,
   interviewInterviewers,
   interviewScorecards,
   interviews,
@@ -56,10 +57,7 @@ export async function listInterviewRecords(
     .from(interviews)
     .leftJoin(posts, eq(posts.id, interviews.postId))
     .where(where)
-    .orderBy(
-      order === 'newest' ? desc(interviews.startAt) : asc(interviews.startAt),
-      desc(interviews.id),
-    )
+    .orderBy(order === 'newest' ? desc(interviews.startAt) : asc(interviews.startAt), desc(interviews.id))
     .limit(page.limit)
     .offset(page.offset);
   const [total] = await db.select({ n: count() }).from(interviews).where(where);
@@ -113,7 +111,13 @@ export async function ownMemberIds(db: DbOrTx, ctx: OrgScope, ids: readonly numb
     .select({ id: users.id })
     .from(users)
     .where(
-      scoped(users.organizationId, ctx, inArray(users.id, [...ids]), eq(users.kind, 'member'), eq(users.status, 0)),
+      scoped(
+        users.organizationId,
+        ctx,
+        inArray(users.id, [...ids]),
+        eq(users.kind, 'member'),
+        eq(users.status, 0),
+      ),
     );
   return new Set(rows.map((r) => r.id));
 }
@@ -155,7 +159,11 @@ export async function replaceInterviewers(
 }
 
 /** Scorecards with their interviewers' names, by interview or by applicant. */
-export async function scorecardRecords(db: DbOrTx, ctx: OrgScope, by: { interviewId?: number; applicantId?: number }) {
+export async function scorecardRecords(
+  db: DbOrTx,
+  ctx: OrgScope,
+  by: { interviewId?: number; applicantId?: number },
+) {
   return db
     .select({ card: interviewScorecards, interviewerName: users.realName })
     .from(interviewScorecards)
@@ -170,4 +178,149 @@ export async function scorecardRecords(db: DbOrTx, ctx: OrgScope, by: { intervie
       ),
     )
     .orderBy(asc(interviews.startAt), asc(interviewScorecards.id));
+}
+
+export type ScorecardRecord = typeof interviewScorecards.$inferSelect;
+export type CodeRunRecord = typeof interviewCodeRuns.$inferSelect;
+export type { InterviewAbilityScore } from '../../db/schema';
+export type InterviewValues = Pick<
+  typeof interviews.$inferInsert,
+  | 'title'
+  | 'applicantName'
+  | 'applicantPhone'
+  | 'applicantEmail'
+  | 'applicantId'
+  | 'postId'
+  | 'startAt'
+  | 'endAt'
+  | 'recordingEnabled'
+>;
+
+export async function insertInterview(
+  db: DbOrTx,
+  ctx: Pick<RequestContext, 'organizationId' | 'userId'>,
+  values: InterviewValues & { inviteNonce: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(interviews)
+    .values({ ...values, organizationId: ctx.organizationId, createdBy: ctx.userId })
+    .returning({ id: interviews.id });
+  if (!row) throw new Error('interview insert failed');
+  return row.id;
+}
+
+export async function updateInterview(
+  db: DbOrTx,
+  ctx: OrgScope,
+  id: number,
+  values: Partial<InterviewValues> & { status?: string },
+): Promise<void> {
+  await db
+    .update(interviews)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(interviews.id, id), eq(interviews.organizationId, ctx.organizationId)));
+}
+
+export async function upsertScorecard(
+  db: DbOrTx,
+  values: Pick<
+    typeof interviewScorecards.$inferInsert,
+    'organizationId' | 'interviewId' | 'interviewerId' | 'scores' | 'comment' | 'recommendation'
+  >,
+): Promise<ScorecardRecord> {
+  const { scores, comment, recommendation } = values;
+  const [card] = await db
+    .insert(interviewScorecards)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [interviewScorecards.interviewId, interviewScorecards.interviewerId],
+      set: { scores, comment, recommendation, updatedAt: new Date() },
+    })
+    .returning();
+  if (!card) throw new Error('scorecard upsert failed');
+  return card;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The room
+// ---------------------------------------------------------------------------------------------------------
+
+export async function findUserBrief(db: DbOrTx, id: number) {
+  const [user] = await db
+    .select({ name: users.realName, status: users.status, organizationId: users.organizationId })
+    .from(users)
+    .where(eq(users.id, id));
+  return user;
+}
+
+/** Records the consent once (the first time counts); returns when it was given. */
+export async function recordConsent(db: DbOrTx, interviewId: number): Promise<Date> {
+  await db
+    .update(interviews)
+    .set({ consentAt: new Date() })
+    .where(and(eq(interviews.id, interviewId), isNull(interviews.consentAt)));
+  const [row] = await db
+    .select({ consentAt: interviews.consentAt })
+    .from(interviews)
+    .where(eq(interviews.id, interviewId));
+  return row?.consentAt ?? new Date();
+}
+
+export async function setRecording(
+  db: DbOrTx,
+  interviewId: number,
+  file: { key: string; mime: string; size: number },
+): Promise<void> {
+  await db
+    .update(interviews)
+    .set({
+      recordingKey: file.key,
+      recordingMime: file.mime,
+      recordingSize: file.size,
+      recordedAt: new Date(),
+    })
+    .where(eq(interviews.id, interviewId));
+}
+
+export async function insertCodeRun(
+  db: DbOrTx,
+  values: Pick<
+    typeof interviewCodeRuns.$inferInsert,
+    'organizationId' | 'interviewId' | 'language' | 'code' | 'stdin'
+  >,
+): Promise<number> {
+  const [row] = await db.insert(interviewCodeRuns).values(values).returning({ id: interviewCodeRuns.id });
+  if (!row) throw new Error('code run insert failed');
+  return row.id;
+}
+
+export async function findCodeRun(db: DbOrTx, interviewId: number, id: number) {
+  const [run] = await db
+    .select()
+    .from(interviewCodeRuns)
+    .where(and(eq(interviewCodeRuns.id, id), eq(interviewCodeRuns.interviewId, interviewId)));
+  return run;
+}
+
+/** Claims a queued run (a second try of a finished run gets nothing). */
+export async function claimCodeRun(db: DbOrTx, id: number) {
+  const [run] = await db
+    .update(interviewCodeRuns)
+    .set({ status: 1 })
+    .where(and(eq(interviewCodeRuns.id, id), eq(interviewCodeRuns.status, 0)))
+    .returning();
+  return run;
+}
+
+export async function finishCodeRun(
+  db: DbOrTx,
+  id: number,
+  values: { status: number; verdict: string | null; result: Record<string, unknown> },
+) {
+  const [run] = await db
+    .update(interviewCodeRuns)
+    .set({ ...values, finishedAt: new Date() })
+    .where(eq(interviewCodeRuns.id, id))
+    .returning();
+  return run;
 }

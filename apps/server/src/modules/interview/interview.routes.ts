@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { toOffset } from '@kaopei/shared';
-import { RECORDING_MAX_BYTES, interviewContracts, type RoomPresence } from '@kaopei/shared/contracts/interview';
+import {
+  RECORDING_MAX_BYTES,
+  interviewContracts,
+  type RoomPresence,
+} from '@kaopei/shared/contracts/interview';
 import { sendDownload } from '../../core/download';
 import { badRequest, ok, okPage } from '../../core/http';
 import { routes } from '../../core/route';
@@ -73,7 +77,11 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
     events: async (request, reply) => {
       const access = await requireRoom(deps, request.query.ticket);
       const channel = roomChannel(access.interview.id);
-      const presence: RoomPresence = { peer: request.query.peer, role: access.ticket.role, name: access.name };
+      const presence: RoomPresence = {
+        peer: request.query.peer,
+        role: access.ticket.role,
+        name: access.name,
+      };
       const open: { stream?: EventStream } = {};
       const early: Record<string, unknown>[] = [];
       const forward = (stream: EventStream, message: Record<string, unknown>) => {

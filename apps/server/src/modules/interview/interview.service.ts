@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import {
   INTERVIEW_MENU,
   INTERVIEW_STATUS_LABELS,
@@ -13,7 +12,6 @@ import {
 import type { RequestContext } from '../../core/context';
 import type { Deps } from '../../core/deps';
 import { badRequest, conflict, forbidden, notFound } from '../../core/http';
-import { interviewScorecards, interviews, type InterviewAbilityScore } from '../../db/schema';
 import {
   findInterviewRecord,
   interviewersOf,
@@ -24,8 +22,13 @@ import {
   postModel,
   replaceInterviewers,
   scorecardRecords,
+  insertInterview,
+  updateInterview,
+  upsertScorecard,
+  type InterviewAbilityScore,
   type InterviewFilter,
   type InterviewRecord,
+  type ScorecardRecord,
 } from './interview.repo';
 import { averageScore, signRoomTicket } from './interview.rules';
 
@@ -90,10 +93,7 @@ async function requireInterview(deps: Pick<Deps, 'db' | 'menus'>, ctx: RequestCo
   return interview;
 }
 
-export function scorecardViewOf(
-  card: typeof interviewScorecards.$inferSelect,
-  interviewerName: string,
-): ScorecardView {
+export function scorecardViewOf(card: ScorecardRecord, interviewerName: string): ScorecardView {
   return {
     id: card.id,
     interviewId: card.interviewId,
@@ -151,8 +151,7 @@ async function checkReferences(deps: Pick<Deps, 'db'>, ctx: RequestContext, body
   const ids = [...new Set(body.interviewerIds)];
   const members = await ownMemberIds(deps.db, ctx, ids);
   if (members.size !== ids.length) throw badRequest('面试官不存在或已停用', 'interviewerIds');
-  if (body.postId && !(await ownPost(deps.db, ctx, body.postId)))
-    throw badRequest('岗位不存在', 'postId');
+  if (body.postId && !(await ownPost(deps.db, ctx, body.postId))) throw badRequest('岗位不存在', 'postId');
   return ids;
 }
 
@@ -173,18 +172,12 @@ function valuesOf(body: InterviewBody) {
 export async function addInterview(deps: Pick<Deps, 'db'>, ctx: RequestContext, body: InterviewBody) {
   const ids = await checkReferences(deps, ctx, body);
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(interviews)
-      .values({
-        ...valuesOf(body),
-        organizationId: ctx.organizationId,
-        inviteNonce: crypto.randomBytes(12).toString('hex'),
-        createdBy: ctx.userId,
-      })
-      .returning({ id: interviews.id });
-    if (!row) throw new Error('interview insert failed');
-    await replaceInterviewers(tx, ctx, row.id, ids);
-    return { id: row.id };
+    const id = await insertInterview(tx, ctx, {
+      ...valuesOf(body),
+      inviteNonce: crypto.randomBytes(12).toString('hex'),
+    });
+    await replaceInterviewers(tx, ctx, id, ids);
+    return { id };
   });
 }
 
@@ -199,22 +192,16 @@ export async function modifyInterview(
   if (interview.status === 'cancelled') throw conflict('面试已取消，不能修改');
   const ids = await checkReferences(deps, ctx, body);
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(interviews)
-      .set({ ...valuesOf(body), updatedAt: new Date() })
-      .where(and(eq(interviews.id, id), eq(interviews.organizationId, ctx.organizationId)));
+    await updateInterview(tx, ctx, id, valuesOf(body));
     await replaceInterviewers(tx, ctx, id, ids);
   });
 }
 
-export async function cancelInterview(deps: Pick<Deps, 'db' | 'realtime'>, ctx: RequestContext, id: number) {
+export async function cancelInterview(deps: Pick<Deps, 'db'>, ctx: RequestContext, id: number) {
   const interview = await findInterviewRecord(deps.db, ctx, id);
   if (!interview) throw notFound('面试不存在');
   if (interview.status === 'cancelled') throw conflict('面试已取消');
-  await deps.db
-    .update(interviews)
-    .set({ status: 'cancelled', updatedAt: new Date() })
-    .where(and(eq(interviews.id, id), eq(interviews.organizationId, ctx.organizationId)));
+  await updateInterview(deps.db, ctx, id, { status: 'cancelled' });
 }
 
 /** An interviewer's room ticket (12 hours). */
@@ -255,23 +242,15 @@ export async function submitScorecard(
   });
   const missing = model.filter((m) => !seen.has(m.abilityId));
   if (missing.length > 0) throw badRequest(`请为能力“${missing[0]!.name}”评分`, 'scores');
-  const now = new Date();
-  const [card] = await deps.db
-    .insert(interviewScorecards)
-    .values({
-      organizationId: ctx.organizationId,
-      interviewId: interview.id,
-      interviewerId: ctx.userId,
-      scores,
-      comment: body.comment,
-      recommendation: body.recommendation,
-    })
-    .onConflictDoUpdate({
-      target: [interviewScorecards.interviewId, interviewScorecards.interviewerId],
-      set: { scores, comment: body.comment, recommendation: body.recommendation, updatedAt: now },
-    })
-    .returning();
-  return scorecardViewOf(card!, ctx.realName);
+  const card = await upsertScorecard(deps.db, {
+    organizationId: ctx.organizationId,
+    interviewId: interview.id,
+    interviewerId: ctx.userId,
+    scores,
+    comment: body.comment,
+    recommendation: body.recommendation,
+  });
+  return scorecardViewOf(card, ctx.realName);
 }
 
 /** Every scorecard of an applicant (recruitment/staff/result reads these). */
@@ -285,7 +264,11 @@ export async function scorecardsOfApplicant(
 }
 
 /** The recording of an interview the caller may see. */
-export async function recordingFile(deps: Pick<Deps, 'db' | 'menus' | 'storage'>, ctx: RequestContext, id: number) {
+export async function recordingFile(
+  deps: Pick<Deps, 'db' | 'menus' | 'storage'>,
+  ctx: RequestContext,
+  id: number,
+) {
   const interview = await requireInterview(deps, ctx, id);
   if (!interview.recordingKey) throw notFound('这场面试没有录像');
   const data = await deps.storage.get(interview.recordingKey);

@@ -109,7 +109,10 @@ describe('scheduling', () => {
 
   it("refuses another organisation's post, interviewers and interviews, changing nothing", async () => {
     const foreignPost = await createPost(t, other, unique('外部岗位'));
-    let res = await call(t, 'POST', `${A}/add`, { user: org.admin, body: body(org, { postId: foreignPost }) });
+    let res = await call(t, 'POST', `${A}/add`, {
+      user: org.admin,
+      body: body(org, { postId: foreignPost }),
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('岗位不存在');
     res = await call(t, 'POST', `${A}/add`, {
@@ -191,7 +194,11 @@ describe('the invitation link', () => {
   it('refuses forged, altered and foreign tickets', async () => {
     const id = await schedule(org);
     const token = await inviteToken(org, id);
-    for (const bad of [token.slice(0, -2) + 'xx', 'not-a-token-at-all', await t.app.deps.tokens.signAccess({ userId: org.admin.id, organizationId: org.id })]) {
+    for (const bad of [
+      token.slice(0, -2) + 'xx',
+      'not-a-token-at-all',
+      await t.app.deps.tokens.signAccess({ userId: org.admin.id, organizationId: org.id }),
+    ]) {
       const res = await call(t, 'GET', `${R}/info?ticket=${encodeURIComponent(bad)}`);
       expect(res.status).toBe(403);
       expect(res.body.message).toBe('面试邀请链接无效');
