@@ -28,6 +28,7 @@ import { seedDemoStudyTargets } from './study-targets';
 import { seedDemoAnalysisHistory } from './analysis-history';
 import { seedDemoCalibration } from './question-calibration';
 import { seedDemoAnalysisReports } from './analysis-reports';
+import { seedDemoInterviews } from './interviews';
 
 export { PLATFORM_ADMIN_ACCOUNT, PLATFORM_ORG_NAME } from './platform';
 export { PUBLIC_BANK_NAME } from './public-bank';
@@ -108,6 +109,7 @@ const DEMO_STEPS: DemoStep[] = [
   { name: 'past monthly quizzes (analysis trends)', run: seedDemoAnalysisHistory },
   { name: 'IRT calibration of the demo banks', run: seedDemoCalibration },
   { name: 'scheduled analysis report', run: seedDemoAnalysisReports },
+  { name: 'video interviews', run: seedDemoInterviews },
 ];
 
 /** The demo organisation, once (idempotent: skipped when the demo admin exists). Returns true when it seeded. */
