@@ -56,7 +56,7 @@ test('interviewer and applicant meet, share the code pad, run it, and the interv
 }) => {
   test.setTimeout(240_000);
   const token = await apiToken(request, 'admin');
-  const post = (await apiCall<PostOption[]>(request, token, 'GET', '/user/api/v1/post/simple')).find(
+  const post = (await apiCall<PostOption[]>(request, token, 'GET', '/post/api/v1/post/simple')).find(
     (p) => p.postName === 'Java开发工程师',
   );
   expect(post).toBeDefined();
@@ -77,7 +77,7 @@ test('interviewer and applicant meet, share the code pad, run it, and the interv
   const interviewer = await interviewerContext.newPage();
   await signedIn(interviewer, 'admin', '/manage/recruitment/interview');
   const row = interviewer.getByRole('row').filter({ hasText: title });
-  await expect(row).toContainText('林可');
+  await expect(row).toContainText('林可', { timeout: 60_000 });
   await row.getByRole('button', { name: /^详\s*情$/ }).click();
   const link = await interviewer.getByTestId('invite-link').inputValue();
   expect(link).toMatch(/\/interview\?token=/);
