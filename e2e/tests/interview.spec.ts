@@ -54,7 +54,7 @@ test('interviewer and applicant meet, share the code pad, run it, and the interv
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const token = await apiToken(request, 'admin');
   const post = (await apiCall<PostOption[]>(request, token, 'GET', '/post/api/v1/post/simple')).find(
     (p) => p.postName === 'Java开发工程师',
@@ -112,6 +112,7 @@ test('interviewer and applicant meet, share the code pad, run it, and the interv
   await interviewer.getByRole('button', { name: '填写评分表' }).click();
   const form = interviewer.getByTestId('scorecard-form');
   const rates = form.locator('.ant-rate');
+  await expect(rates.first()).toBeVisible({ timeout: 90_000 });
   const count = await rates.count();
   expect(count).toBeGreaterThan(0);
   for (let i = 0; i < count; i += 1) await rates.nth(i).locator('.ant-rate-star').nth(3).click();

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Result, Tag, Typography } from 'antd';
-import { PageLoading } from '../../../app/page-states';
+import { PageError, PageLoading } from '../../../app/page-states';
 import { fetchInterview, fetchInterviewerTicket, fetchRoom, interviewKeys, type RoomView } from '../api';
 import { CodePanel } from '../components/code-panel';
 import { MediaControls } from '../components/media-controls';
@@ -140,6 +140,8 @@ function InterviewerTools({
       <Drawer title="面试评分表" open={open} onClose={() => setOpen(false)} size={480}>
         {detail.data ? (
           <ScorecardForm interview={detail.data} onDone={() => setOpen(false)} />
+        ) : detail.isError ? (
+          <PageError description="评分表加载失败，请稍后重试。" onRetry={() => void detail.refetch()} />
         ) : (
           <PageLoading />
         )}
