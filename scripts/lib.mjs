@@ -105,13 +105,15 @@ export async function ensureBuilt({ force = false } = {}) {
 
 /**
  * Debian packages the suite and the product use, by a file each puts on the machine: Chromium for the
- * browser tests; ffmpeg for video posters and durations; nginx with the RTMP module for live classes.
+ * browser tests; ffmpeg for video posters and durations; nginx with the RTMP module for live classes;
+ * coturn as the STUN/TURN server of video interviews (ICE_SERVERS; docs/decisions.md "Video interviews").
  */
 const DEBIAN_PACKAGES = [
   { file: '/usr/bin/chromium', packages: ['chromium', 'fonts-noto-cjk'] },
   { file: '/usr/bin/ffmpeg', packages: ['ffmpeg'] },
   { file: '/usr/sbin/nginx', packages: ['nginx'] },
   { file: '/usr/lib/nginx/modules/ngx_rtmp_module.so', packages: ['libnginx-mod-rtmp'] },
+  { file: '/usr/bin/turnserver', packages: ['coturn'] },
 ];
 
 /**

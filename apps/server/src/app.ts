@@ -93,6 +93,8 @@ import { analysisStaffRoutes } from './modules/analysis-staff/analysis-staff.rou
 import { analysisReportRoutes } from './modules/analysis-report/analysis-report.routes';
 import { defineShopJobs, shopRoutes } from './modules/shop/shop.routes';
 import { recruitmentRoutes } from './modules/recruitment/recruitment.routes';
+import { interviewRoutes } from './modules/interview/interview.routes';
+import { defineInterviewJobs } from './modules/interview/interview-run';
 import { runReportSchedules } from './modules/analysis-report/analysis-report-schedule.service';
 import { publicConfig, publicRoutes } from './modules/public/public.routes';
 import { startSessionRevocations } from './modules/auth/session-revocation';
@@ -292,6 +294,7 @@ async function startBackgroundWork(app: FastifyInstance, deps: Deps): Promise<vo
       if (outcome.failed > 0) app.log.warn(outcome, 'scheduled analysis reports failed');
     });
   defineShopJobs(deps);
+  defineInterviewJobs(deps);
   await queue.start();
 }
 
@@ -398,6 +401,7 @@ async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(shopRoutes);
   await app.register(recruitmentRoutes);
   await app.register(psychRoutes);
+  await app.register(interviewRoutes);
   await app.register(examRoutes);
   await app.register(examCandidateRoutes);
   await app.register(judgeRoutes);

@@ -78,6 +78,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('考培 <no-reply@kaopei.local>'),
   PLATFORM_ADMIN_PASSWORD: z.string().min(8).optional(),
   JUDGE: z.enum(['local', 'judge0', 'off']).optional(),
+  ICE_SERVERS: z
+    .string()
+    .refine(isIceServersJson, 'ICE_SERVERS 必须是 RTCIceServer 的 JSON 数组，如 [{"urls":"stun:host:3478"}]')
+    .optional(),
   JUDGE_URL: z.string().url().optional(),
   JUDGE_TOKEN: z.string().optional(),
   JUDGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
@@ -169,6 +173,8 @@ export interface Config {
   mailFrom: string;
   /** Creates/updates the platform administrator `platform` at start when set. */
   platformAdminPassword?: string;
+  /** Video interviews: RTCPeerConnection's iceServers (ICE_SERVERS, JSON); none: host candidates only. */
+  iceServers: IceServer[];
   /** Code judging: 'local' sandbox, a Judge0-compatible service at judgeUrl, or 'off' (markers grade code). */
   judge: 'local' | 'judge0' | 'off';
   judgeUrl?: string;
@@ -194,6 +200,36 @@ export interface Config {
   apiDocs: boolean;
   /** An S3-compatible object store for uploaded files (all of S3_ENDPOINT, _BUCKET, _ACCESS_KEY_ID, _SECRET_ACCESS_KEY set); else local disk. */
   s3?: S3Config;
+}
+
+export interface IceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
+/** ICE_SERVERS: a JSON array of {urls, username?, credential?} with stun:/turn:/turns: addresses. */
+export function isIceServersJson(text: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  const isUrl = (url: unknown) => typeof url === 'string' && /^(stun|turns?):\S+$/.test(url);
+  return (
+    Array.isArray(value) &&
+    value.every((server: unknown) => {
+      if (!server || typeof server !== 'object') return false;
+      const { urls, username, credential } = server as Record<string, unknown>;
+      const urlsOk = Array.isArray(urls) ? urls.length > 0 && urls.every(isUrl) : isUrl(urls);
+      return (
+        urlsOk &&
+        ['string', 'undefined'].includes(typeof username) &&
+        ['string', 'undefined'].includes(typeof credential)
+      );
+    })
+  );
 }
 
 export interface S3Config {
@@ -278,6 +314,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     platformAdminPassword: e.PLATFORM_ADMIN_PASSWORD,
     examSweepSeconds: e.EXAM_SWEEP_SECONDS,
     examAutoSeconds: e.EXAM_AUTO_SECONDS,
+    iceServers: e.ICE_SERVERS ? (JSON.parse(e.ICE_SERVERS) as IceServer[]) : [],
     judge: e.JUDGE ?? (e.JUDGE_URL ? 'judge0' : 'local'),
     judgeUrl: e.JUDGE_URL,
     judgeToken: e.JUDGE_TOKEN,

@@ -24,6 +24,7 @@ import { analysisStaffRoutes } from '../features/analysis-staff/routes';
 import { analysisReportRoutes } from '../features/analysis-report/routes';
 import { shopRoutes } from '../features/shop/routes';
 import { psychRoutes } from '../features/psych/routes';
+import { interviewRoutes } from '../features/interview/routes';
 import type { AppRouteObject } from './route-handle';
 
 /**
@@ -58,6 +59,7 @@ export const manageChildRoutes: AppRouteObject[] = [
   ...analysisReportRoutes,
   ...shopRoutes,
   ...psychRoutes,
+  ...interviewRoutes,
 ];
 
 function joinPath(base: string, path: string): string {

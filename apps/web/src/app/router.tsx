@@ -9,6 +9,7 @@ import { platformRoutes } from '../features/platform/routes';
 import { signupRoutes } from '../features/signup/routes';
 import { examPublicRoutes } from '../features/exam/routes';
 import { postPublicRoutes } from '../features/post-public/routes';
+import { interviewRoomRoutes } from '../features/interview/routes';
 import { liveRoutes } from '../features/live/routes';
 import { learnRoutes } from '../features/learn/routes';
 import { myTaskRoutes } from '../features/study-task/routes';
@@ -56,6 +57,7 @@ export function buildRoutes(): AppRouteObject[] {
         ...platformRoutes,
         ...examPublicRoutes,
         ...postPublicRoutes,
+        ...interviewRoomRoutes,
         ...liveRoutes,
         ...learnRoutes,
         ...myTaskRoutes,

@@ -24,3 +24,4 @@ export * from './analysis-report';
 export * from './shop';
 export * from './recruitment';
 export * from './psych';
+export * from './interview';

@@ -31,6 +31,7 @@ import { seedDemoCalibration } from './question-calibration';
 import { seedDemoAnalysisReports } from './analysis-reports';
 import { seedDemoPsych } from './psych';
 import { seedDemoAutoExam } from './exam-auto';
+import { seedDemoInterviews } from './interviews';
 
 export { PLATFORM_ADMIN_ACCOUNT, PLATFORM_ORG_NAME } from './platform';
 export { PUBLIC_BANK_NAME } from './public-bank';
@@ -114,6 +115,7 @@ const DEMO_STEPS: DemoStep[] = [
   { name: 'products and orders of the store', run: seedDemoShop },
   { name: 'psychological scale and mental exams', run: seedDemoPsych },
   { name: 'automatic exam rule and its generated paper', run: seedDemoAutoExam },
+  { name: 'video interviews', run: seedDemoInterviews },
 ];
 
 /** The demo organisation, once (idempotent: skipped when the demo admin exists). Returns true when it seeded. */

@@ -194,6 +194,7 @@ export const MENU_TREE: MenuSeed[] = [
       leaf(1004, '发布职位', '/manage/recruitment/job/release'),
       leaf(1005, '应聘人员', '/manage/recruitment/staff'),
       leaf(1006, '招聘结果', '/manage/recruitment/staff/result'),
+      leaf(1007, '视频面试', '/manage/recruitment/interview'),
     ],
   },
   {

@@ -1,2 +1,3 @@
 export { CodeEditor, type CodeEditorProps } from './code-editor';
 export { DEFAULT_TEMPLATES, templateFor, type CodeByLanguage } from './templates';
+export { loadLanguage } from './languages';
