@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   App,
   Button,
@@ -17,8 +17,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PSY_LAYOUT_LABELS, type PsyLayout } from '@kaopei/shared/contracts/psych';
 import { StaffMultiPicker } from '../../../components/staff-picker';
-import { toTreeData } from '../../../lib/department-tree';
-import { fetchDepartmentTree, messageKeys } from '../../message/api';
+import { useDepartmentTree } from '../../../components/use-department-tree';
 import { addMentalExam, fetchScaleOptions, modifyMentalExam, psychKeys, type MentalExamRow } from '../api';
 
 interface Values {
@@ -99,12 +98,7 @@ export function MentalFormDrawer({
 }): ReactNode {
   const [form] = Form.useForm<Values>();
   const scales = useQuery({ queryKey: psychKeys.scaleOptions, queryFn: fetchScaleOptions, enabled: open });
-  const departments = useQuery({
-    queryKey: messageKeys.departments,
-    queryFn: fetchDepartmentTree,
-    enabled: open,
-  });
-  const treeData = useMemo(() => toTreeData(departments.data ?? []), [departments.data]);
+  const { treeData } = useDepartmentTree(open);
   const save = useSave(exam, onClose);
   const editing = exam !== null;
   return (
