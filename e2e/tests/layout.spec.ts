@@ -208,18 +208,16 @@ test('one header style on every admin page, and the small visual faults', async 
   }
   await page.setViewportSize(VIEWPORT);
 
-  // A menu group whose pages are all unbuilt (运营管理 of the 任务学习 mode) looks disabled and opens nothing.
+  // 运营管理 of the 任务学习 mode, greyed out while its pages were unbuilt (nav-menu.test keeps that rule),
+  // now opens like any built group.
   await page.goto('/manage/console');
   const nav = page.getByTestId('main-nav');
   await page.getByRole('radiogroup', { name: '功能模式' }).getByText('任务学习', { exact: true }).click();
   const group = nav.locator('.ant-menu-submenu', { hasText: '运营管理' });
-  await expect(group).toHaveClass(/ant-menu-submenu-disabled/);
+  await expect(group).not.toHaveClass(/ant-menu-submenu-disabled/);
   await group.hover();
-  await page.waitForTimeout(800);
-  await expect(page.locator('.ant-menu-submenu-popup:visible')).toHaveCount(0);
-  // An enabled group still opens.
-  await nav.locator('.ant-menu-submenu', { hasText: '系统管理' }).hover();
   await expect(page.locator('.ant-menu-submenu-popup:visible')).toHaveCount(1);
+  await expect(page.locator('.ant-menu-submenu-popup:visible').getByText('商品管理')).toBeVisible();
 
   // A bank without a cover shows its placeholder icon in the middle of the cover.
   await page.mouse.move(700, 600);
