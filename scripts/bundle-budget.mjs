@@ -16,7 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * for the contracts) measures ~320 kB; the budget holds it there (see docs/decisions.md).
  */
 export const PAGES = [
-  { id: 'login', label: '/login (sign-in)', chunk: 'src/features/auth/pages/login-page.tsx', limitKb: 330 },
+  { id: 'login', label: '/login (sign-in)', chunk: 'src/features/auth/pages/login-page.tsx', limitKb: 335 },
   {
     id: 'attempt',
     label: '/m/attempts/:id (candidate exam)',
