@@ -5,6 +5,7 @@ import {
   type MyMentalRow,
   type MyPaper,
   type MyResult,
+  type PsyAnswersIn,
   type PersonResultRow,
   type ScaleDetail,
   type ScaleRow,
@@ -27,7 +28,7 @@ export type {
 export type ScaleBody = BodyIn<typeof psych.scaleAdd>;
 export type MentalAddBody = BodyIn<typeof psych.examAdd>;
 export type MentalModifyBody = BodyIn<typeof psych.examModify>;
-export type AnswerEntry = { no: number; value: number };
+export type AnswerEntry = PsyAnswersIn['answers'][number];
 
 export const psychKeys = {
   all: ['psych'] as const,
