@@ -41,9 +41,15 @@ export const shopPaths = {
   devPay: (orderNo: string): string => `/m/pay/dev?orderNo=${encodeURIComponent(orderNo)}`,
 } as const;
 
-export const PRODUCT_KINDS = ['course', 'exam'] as const;
+/** What a product sells: courses, exams or study tasks (all its items are of one kind). */
+export const PRODUCT_KINDS = ['course', 'exam', 'task'] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
-export const PRODUCT_KIND_LABELS: Record<ProductKind, string> = { course: '课程', exam: '考试' };
+export const PRODUCT_KIND_LABELS: Record<ProductKind, string> = {
+  course: '课程',
+  exam: '考试',
+  task: '学习任务',
+};
+const KIND_ERROR = '商品类型只能是课程、考试或学习任务';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'refunded', 'closed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -127,12 +133,12 @@ const validityField = z
 
 const itemsField = z
   .array(idOf('商品内容'), { error: '商品内容必须是列表' })
-  .min(1, '请至少选择一门课程或一场考试')
+  .min(1, '请至少选择一门课程、一场考试或一个学习任务')
   .max(PRODUCT_ITEMS_MAX, `商品内容一次最多 ${PRODUCT_ITEMS_MAX} 项`);
 
 export const productAddSchema = z.object({
   name: nameField,
-  kind: z.enum(PRODUCT_KINDS, { error: '商品类型只能是课程或考试' }),
+  kind: z.enum(PRODUCT_KINDS, { error: KIND_ERROR }),
   /** Price in fen (the web converts the yuan a person types). */
   priceFen: priceField,
   coverUrl: imageUrlField('封面'),
@@ -340,7 +346,7 @@ export const productContracts = {
     access: products,
     query: pagedQuery({
       keyword,
-      kind: z.enum(PRODUCT_KINDS, { error: '商品类型只能是课程或考试' }).optional(),
+      kind: z.enum(PRODUCT_KINDS, { error: KIND_ERROR }).optional(),
       onShelf: booleanQuery,
     }),
     response: pageOf(productRow),
@@ -358,9 +364,9 @@ export const productContracts = {
     method: 'GET',
     path: `${S}/product/item-options`,
     tag: productTag,
-    summary: '可上架的内容：本组织的课程或考试（按名称搜索，最多 50 项）',
+    summary: '可上架的内容：本组织的课程、考试或学习任务（按名称搜索，最多 50 项）',
     access: products,
-    query: z.object({ kind: z.enum(PRODUCT_KINDS, { error: '商品类型只能是课程或考试' }), keyword }),
+    query: z.object({ kind: z.enum(PRODUCT_KINDS, { error: KIND_ERROR }), keyword }),
     response: envelopeOf(z.array(itemOption)),
   }),
   add: endpoint({

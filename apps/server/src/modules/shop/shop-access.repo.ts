@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { grantPurchasedCourses, settlePurchasedCourses } from '../learn/course-purchase.repo';
+import { assignBuyer, withdrawBuyer } from '../study-task/study-task-purchase';
 
 /**
- * What a paid order gives: its courses until the order's access ends (learn/course-purchase.repo), or
- * its exams (the buyer becomes a candidate; the exam's own schedule and attempts govern it then).
+ * What a paid order gives: its courses until the order's access ends (learn/course-purchase.repo), its
+ * exams (the buyer becomes a candidate; the exam's own schedule and attempts govern it then), or its study
+ * tasks (the buyer is assigned them: study-task/study-task-purchase).
  */
 
 export interface GrantOrder {
@@ -24,6 +26,7 @@ export async function grantOrder(db: DbOrTx, order: GrantOrder, refIds: number[]
     // Every course of the product counts as granted by this order (for settling a later refund).
     return refIds;
   }
+  if (order.productKind === 'task') return assignBuyer(db, scope, refIds);
   if (refIds.length === 0) return [];
   // Exams: only the candidate rows this order added are its own (a refund removes those alone).
   const rows = rowsOf<{ exam_id: unknown }>(
@@ -43,6 +46,7 @@ export async function revokeOrder(db: DbOrTx, order: GrantOrder, refIds: number[
     await settlePurchasedCourses(db, order.userId, refIds);
     return;
   }
+  if (order.productKind === 'task') return withdrawBuyer(db, order.userId, refIds);
   if (refIds.length === 0) return;
   // An exam already started is left alone (its attempt is a record); one not started is taken back.
   await db.execute(sql`

@@ -1,17 +1,18 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { LimitOffset } from '@kaopei/shared';
 import type { BodyOut, QueryOut } from '@kaopei/shared/contracts/common';
-import type {
-  ItemOption,
-  ProductDetail,
-  ProductItemView,
-  ProductKind,
-  ProductRow,
-  SalesFigures,
-  productContracts,
+import {
+  PRODUCT_KIND_LABELS,
+  type ItemOption,
+  type ProductDetail,
+  type ProductItemView,
+  type ProductKind,
+  type ProductRow,
+  type SalesFigures,
+  type productContracts,
 } from '@kaopei/shared/contracts/shop';
 import { rowsOf, type DbOrTx } from '../../db/client';
-import { courses, exams, shopOrders, shopProductItems, shopProducts } from '../../db/schema';
+import { courses, exams, shopOrders, shopProductItems, shopProducts, studyTasks } from '../../db/schema';
 import type { RequestContext } from '../../core/context';
 import { containsPattern } from '../../core/db-errors';
 import { badRequest, conflict, notFound } from '../../core/http';
@@ -19,6 +20,16 @@ import { badRequest, conflict, notFound } from '../../core/http';
 /** 商品管理 (issue 21): products of an organisation and their sales figures. */
 
 type Ctx = Pick<RequestContext, 'organizationId' | 'userId'>;
+
+/** The table of each kind's items, and how an item's state reads (a task's: 'ended' after its due date). */
+const ITEMS = {
+  course: { table: courses, status: sql<string>`${courses.status}::text` },
+  exam: { table: exams, status: sql<string>`${exams.status}::text` },
+  task: {
+    table: studyTasks,
+    status: sql<string>`case when ${studyTasks.dueAt} < now() then 'ended' else 'open' end`,
+  },
+} as const;
 export type ProductRecord = typeof shopProducts.$inferSelect;
 
 export const PRODUCT_NOT_FOUND = '商品不存在';
@@ -58,7 +69,7 @@ export async function salesOf(db: DbOrTx, productIds: number[]): Promise<Map<num
   return map;
 }
 
-/** Items of these products with their names (courses or exams of the product's organisation). */
+/** Items of these products with their names (courses, exams or tasks of the product's organisation). */
 export async function itemsOf(
   db: DbOrTx,
   products: { id: number; kind: string }[],
@@ -68,11 +79,12 @@ export async function itemsOf(
   const rows = rowsOf<{ product_id: unknown; ref_id: unknown; name: string | null }>(
     await db.execute(sql`
       select i.product_id, i.ref_id,
-        case p.kind when 'course' then c.name else e.name end as name
+        coalesce(c.name, e.name, t.name) as name
       from shop_product_items i
       join shop_products p on p.id = i.product_id
       left join courses c on p.kind = 'course' and c.id = i.ref_id and c.organization_id = p.organization_id
       left join exams e on p.kind = 'exam' and e.id = i.ref_id and e.organization_id = p.organization_id
+      left join study_tasks t on p.kind = 'task' and t.id = i.ref_id and t.organization_id = p.organization_id
       where i.product_id = any(${`{${products.map((p) => p.id).join(',')}}`}::bigint[])
       order by i.product_id, i.sort, i.ref_id`),
   );
@@ -148,18 +160,18 @@ export async function productDetail(db: DbOrTx, ctx: Ctx, productId: number): Pr
   };
 }
 
-/** Courses or exams of the organisation to put in a product (drafts of courses left out). */
+/** Courses, exams or study tasks of the organisation to put in a product (latest 50). */
 export async function itemOptions(
   db: DbOrTx,
   ctx: Ctx,
   kind: ProductKind,
   keyword: string | undefined,
 ): Promise<ItemOption[]> {
-  const table = kind === 'course' ? courses : exams;
+  const { table, status } = ITEMS[kind];
   const conditions: SQL[] = [eq(table.organizationId, ctx.organizationId)];
   if (keyword) conditions.push(sql`${table.name} ilike ${containsPattern(keyword)}`);
   const rows = await db
-    .select({ refId: table.id, name: table.name, status: sql<string>`${table.status}::text` })
+    .select({ refId: table.id, name: table.name, status })
     .from(table)
     .where(and(...conditions))
     .orderBy(sql`${table.id} desc`)
@@ -167,16 +179,16 @@ export async function itemOptions(
   return rows.map((row) => ({ refId: Number(row.refId), name: row.name, status: String(row.status) }));
 }
 
-/** The ids, unique, all the organisation's courses (or exams); a foreign or unknown id is refused. */
+/** The ids, unique, all the organisation's items of the kind; a foreign or unknown id is refused. */
 async function checkItems(db: DbOrTx, ctx: Ctx, kind: ProductKind, refIds: number[]): Promise<number[]> {
   const unique = [...new Set(refIds)];
-  const table = kind === 'course' ? courses : exams;
+  const { table } = ITEMS[kind];
   const found = await db
     .select({ id: table.id })
     .from(table)
     .where(and(eq(table.organizationId, ctx.organizationId), inArray(table.id, unique)));
   if (found.length !== unique.length)
-    throw badRequest(`所选${kind === 'course' ? '课程' : '考试'}不存在或不属于本组织`, 'refIds');
+    throw badRequest(`所选${PRODUCT_KIND_LABELS[kind]}不存在或不属于本组织`, 'refIds');
   return unique;
 }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnContracts } from '@kaopei/shared/contracts/learn';
+import { studyTaskContracts } from '@kaopei/shared/contracts/study-task';
 import {
   orderContracts,
   payContracts,
@@ -118,7 +119,7 @@ describe('products', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ priceFen: -100 }, '价格'],
       [{ priceFen: 12.5 }, '价格'],
-      [{ refIds: [] }, '请至少选择一门课程或一场考试'],
+      [{ refIds: [] }, '请至少选择一门课程、一场考试或一个学习任务'],
       [{ name: '  ' }, '商品名称不能为空'],
       [{ validityDays: 0 }, '有效期'],
       [{ kind: 'book' }, '商品类型'],
@@ -326,6 +327,71 @@ describe('buying and paying', () => {
     expect(rows[0]).toContain('订单号');
     expect(rows.length).toBeGreaterThan(1);
     expect(rows.slice(1).every((row) => row.includes('已支付'))).toBe(true);
+  });
+});
+
+describe('selling a study task', () => {
+  async function makeTask(o: TestOrg, courseId: number) {
+    const task = await api(t, o.admin, studyTaskContracts.add, {
+      body: {
+        name: '新人入职任务',
+        startAt: Date.now() - 3600_000,
+        dueAt: Date.now() + 7 * 24 * 3600_000,
+        items: [{ kind: 'course', refId: courseId }],
+      },
+    });
+    return task.id;
+  }
+  async function myTaskIds(user: TestUser): Promise<number[]> {
+    const res = await call(t, 'GET', `${studyTaskContracts.mine.path}?tab=all&page=0&size=50`, { user });
+    return (res.body.res?.data as { id: number }[]).map((row) => row.id);
+  }
+
+  it('assigns the bought task with its course on payment, and takes it back on refund', async () => {
+    const taskCourse = await makeCourse(db(), org.id, { name: '任务课程', sections: [{ kind: 'datum' }] });
+    const taskId = await makeTask(org, taskCourse.id);
+    const productId = await makeProduct(org, 0, { name: '入职任务包', kind: 'task', refIds: [taskId] });
+    const item = await api(t, org.admin, productContracts.get, { query: { productId } });
+    expect(item).toMatchObject({ kind: 'task', items: [{ refId: taskId, name: '新人入职任务' }] });
+    const learner = org.staff;
+    expect(await myTaskIds(learner)).not.toContain(taskId);
+
+    const order = await buy(learner, productId);
+    await api(t, learner, payContracts.devConfirm, { body: { orderNo: order.orderNo } });
+    expect((await orderRow(order.orderId)).status).toBe('paid');
+    expect(await myTaskIds(learner)).toContain(taskId);
+    expect(await canOpen(learner, taskCourse.id)).toBe(true);
+    const detail = await api(t, org.admin, studyTaskContracts.get, { query: { taskId } });
+    expect(detail.assigneeCount).toBe(1);
+
+    await api(t, org.admin, orderContracts.refund, { body: { orderId: order.orderId } });
+    expect(await myTaskIds(learner)).not.toContain(taskId);
+    expect((await api(t, org.admin, studyTaskContracts.get, { query: { taskId } })).assigneeCount).toBe(0);
+  });
+
+  it('leaves an allocation by the administrator in place when a purchase of the same task is refunded', async () => {
+    const taskCourse = await makeCourse(db(), org.id, { name: '任务课程二', sections: [{ kind: 'datum' }] });
+    const taskId = await makeTask(org, taskCourse.id);
+    await api(t, org.admin, studyTaskContracts.allocate, {
+      body: { taskId, userIds: [org.admin.id], departmentIds: [], tagIds: [] },
+    });
+    const productId = await makeProduct(org, 0, { name: '任务包二', kind: 'task', refIds: [taskId] });
+    const order = await buy(org.admin, productId);
+    await api(t, org.admin, payContracts.devConfirm, { body: { orderNo: order.orderNo } });
+    await api(t, org.admin, orderContracts.refund, { body: { orderId: order.orderId } });
+    expect(await myTaskIds(org.admin)).toContain(taskId);
+  });
+
+  it('refuses another organisation’s task as an item, and changes nothing', async () => {
+    const otherCourseTask = await makeTask(other, otherCourse.id);
+    const res = await call(t, 'POST', productContracts.add.path, {
+      user: org.admin,
+      body: { name: '越权任务包', kind: 'task', priceFen: 100, refIds: [otherCourseTask] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('所选学习任务不存在或不属于本组织');
+    const stored = await db().select().from(shopProducts).where(eq(shopProducts.name, '越权任务包'));
+    expect(stored).toHaveLength(0);
   });
 });
 

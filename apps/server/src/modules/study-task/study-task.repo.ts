@@ -30,6 +30,19 @@ export async function findTask(db: DbOrTx, ctx: OrgScope, taskId: number): Promi
   return row;
 }
 
+/** These tasks of the organisation (others' ids are left out). */
+export async function findTasks(
+  db: DbOrTx,
+  ctx: OrgScope,
+  taskIds: readonly number[],
+): Promise<TaskRecord[]> {
+  if (taskIds.length === 0) return [];
+  return db
+    .select()
+    .from(studyTasks)
+    .where(and(eq(studyTasks.organizationId, ctx.organizationId), inArray(studyTasks.id, [...taskIds])));
+}
+
 /** The names of these things of the organisation, by `${kind}:${id}` (missing ones are absent). */
 export async function itemNames(
   db: DbOrTx,
@@ -253,6 +266,25 @@ export async function updateTask(
 
 export async function deleteTaskRecord(db: DbOrTx, taskId: number): Promise<void> {
   await db.delete(studyTasks).where(eq(studyTasks.id, taskId));
+}
+
+/** Removes one person's assignments to these tasks that were made one way (e.g. 'shop'). */
+export async function deleteAssignments(
+  db: DbOrTx,
+  userId: number,
+  taskIds: readonly number[],
+  source: string,
+): Promise<void> {
+  if (taskIds.length === 0) return;
+  await db
+    .delete(studyTaskAssignees)
+    .where(
+      and(
+        eq(studyTaskAssignees.userId, userId),
+        inArray(studyTaskAssignees.taskId, [...taskIds]),
+        eq(studyTaskAssignees.source, source),
+      ),
+    );
 }
 
 /** Everyone's summary back to nothing done (清空进度). */

@@ -153,9 +153,9 @@ export async function addTask(db: Db, ctx: RequestContext, input: TaskInput): Pr
 }
 
 /** Enrols these people in the task's courses and makes them candidates of its exams (existing rows stay). */
-async function applyItems(
+export async function applyItems(
   db: DbOrTx,
-  ctx: RequestContext,
+  ctx: Pick<RequestContext, 'organizationId'>,
   items: readonly { kind: string; refId: number }[],
   userIds: readonly number[],
 ): Promise<void> {

@@ -11,7 +11,7 @@ export const shopRoutes: AppRouteObject[] = [
     Component: lazyPage(() => import('./pages/product-list-page')),
     handle: {
       title: '商品管理',
-      description: '把课程或考试做成商品上架销售；学员在手机端商城购买并支付后即可学习。',
+      description: '把课程、考试或学习任务做成商品上架销售；学员在手机端商城购买并支付后即可学习。',
       menuUrl: PRODUCT_MENU,
       keepAlive: true,
     },

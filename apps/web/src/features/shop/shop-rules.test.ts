@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fenToYuan, yuanToFen } from '@kaopei/shared/contracts/shop';
-import { ownedText, priceText, timeText, validityText } from './shop-rules';
+import { itemLink, ownedText, priceText, timeText, validityText } from './shop-rules';
 
 describe('shop rules', () => {
   it('turns yuan as typed into fen without float error, and back', () => {
@@ -20,5 +20,11 @@ describe('shop rules', () => {
     expect(validityText(30)).toBe('购买后 30 天有效');
     expect(timeText(Date.UTC(2026, 0, 1, 0, 0))).toBe('2026-01-01 08:00');
     expect(ownedText(null)).toBe('已购买 · 永久有效');
+  });
+
+  it('opens a bought item where the learner uses it on the phone', () => {
+    expect(itemLink('course', 5)).toBe('/m/courses/5');
+    expect(itemLink('exam', 6)).toBe('/m/exams/6');
+    expect(itemLink('task', 7)).toBe('/m/tasks/7');
   });
 });

@@ -1,4 +1,16 @@
-import { fenToYuan, ORDER_STATUS_LABELS, type OrderStatus } from '@kaopei/shared/contracts/shop';
+import { learnPaths } from '@kaopei/shared/contracts/learn';
+import {
+  fenToYuan,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+  type ProductKind,
+} from '@kaopei/shared/contracts/shop';
+
+/** Where a bought item opens on the phone: the course, the exam, or the task in 我的任务. */
+export function itemLink(kind: ProductKind, refId: number): string {
+  if (kind === 'course') return learnPaths.course(refId);
+  return kind === 'exam' ? `/m/exams/${refId}` : `/m/tasks/${refId}`;
+}
 
 /** ¥19.90 */
 export function priceText(fen: number): string {

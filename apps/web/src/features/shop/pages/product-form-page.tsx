@@ -45,7 +45,9 @@ function ItemSelect({
     <Form.Item
       name="refIds"
       label={`包含的${PRODUCT_KIND_LABELS[kind]}`}
-      rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一门课程或一场考试' }]}
+      rules={[
+        { required: true, type: 'array', min: 1, message: '请至少选择一门课程、一场考试或一个学习任务' },
+      ]}
     >
       <Select
         mode="multiple"

@@ -3,18 +3,13 @@ import { Button, Tag } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { PRODUCT_KIND_LABELS, shopPaths } from '@kaopei/shared/contracts/shop';
-import { learnPaths } from '@kaopei/shared/contracts/learn';
 import { LinkButton } from '../../../app/link-button';
 import { PageError, PageLoading } from '../../../app/page-states';
 import { LearnerHeader } from '../../../app/layout/learner-header';
 import { LearnerShell } from '../../../app/layout/learner-shell';
-import { buyProduct, fetchStoreProduct, shopKeys, type StoreProduct } from '../api';
-import { ownedText, priceText, validityText } from '../shop-rules';
+import { buyProduct, fetchStoreProduct, shopKeys } from '../api';
+import { itemLink, ownedText, priceText, validityText } from '../shop-rules';
 import '../shop.css';
-
-function itemLink(product: StoreProduct, refId: number): string {
-  return product.kind === 'course' ? learnPaths.course(refId) : `/m/exams/${refId}`;
-}
 
 /** /m/store/:productId: what the product holds, its price, and 立即购买 (the price is the server's). */
 export default function StoreProductPage(): ReactNode {
@@ -61,7 +56,11 @@ export default function StoreProductPage(): ReactNode {
                 <>
                   <Tag color="green">{ownedText(product.data.ownedUntil)}</Tag>
                   {product.data.items[0] ? (
-                    <LinkButton type="primary" block to={itemLink(product.data, product.data.items[0].refId)}>
+                    <LinkButton
+                      type="primary"
+                      block
+                      to={itemLink(product.data.kind, product.data.items[0].refId)}
+                    >
                       去学习
                     </LinkButton>
                   ) : null}
