@@ -39,7 +39,7 @@ const TABLE_OF_FIELD: [RegExp, string][] = [
   [/^(category|toCategory)Ids?$/, 'paper_categories'],
   [/^tagIds?$/, 'tags'],
   [/^(department|toDepartment)Ids?$/, 'departments'],
-  [/^(user|staff|leader|receiver|recipient)Ids?$/, 'users'],
+  [/^(user|staff|leader|receiver|recipient|interviewer)Ids?$/, 'users'],
   [/^roleIds?$/, 'roles'],
   [/^(knowledge|node)Ids?$/, 'knowledge_nodes'],
   [/^ruleIds?$/, 'exam_auto_rules'],
@@ -60,6 +60,16 @@ const TABLE_OF_FIELD: [RegExp, string][] = [
   [/^(file|cover|coverFile|poster|posterFile|avatarFile)Ids?$/, 'files'],
   [/^roundIds?$/, 'practice_rounds'],
   [/^scheduleIds?$/, 'analysis_report_schedules'],
+  [/^productIds?$/, 'shop_products'],
+  [/^orderIds?$/, 'shop_orders'],
+  [/^scaleIds?$/, 'psy_scales'],
+  [/^mentalExamIds?$/, 'psy_exams'],
+  [/^jobIds?$/, 'recruitment_jobs'],
+  [/^(campusSession)Ids?$/, 'recruitment_campus_sessions'],
+  [/^applicantIds?$/, 'recruitment_applicants'],
+  [/^applicationIds?$/, 'recruitment_applications'],
+  [/^resumeIds?$/, 'recruitment_resumes'],
+  [/^interviewIds?$/, 'interviews'],
 ];
 
 /** Fields that name another table in one feature (a course's `categoryId` is a course category). */
@@ -67,6 +77,7 @@ const FEATURE_FIELD_TABLES: Record<string, Record<string, string>> = {
   course: { categoryId: 'course_categories', parentId: 'course_categories' },
   // A practice set's source is sampled as a bank (its first kind).
   practice: { refId: 'question_banks' },
+  recruitment: { sessionId: 'recruitment_campus_sessions' },
 };
 
 const TABLE_OF_FEATURE: Record<string, string> = {
@@ -97,6 +108,7 @@ const TABLE_OF_FEATURE: Record<string, string> = {
   'study-target': 'study_targets',
   'exam-analysis': 'exams',
   'analysis-report': 'analysis_report_schedules',
+  interview: 'interviews',
 };
 
 /** Hints of one feature (a `type` means something else in each). */
@@ -107,6 +119,7 @@ const FEATURE_HINTS: Record<string, Record<string, unknown>> = {
   exam: { type: 1 },
   role: { permission: 2, permissions: [1] },
   'study-task': { startAt: 1_700_000_000_000, dueAt: 1_800_000_000_000 },
+  interview: { applicantPhone: '13800001111', applicantEmail: 'wang@example.com' },
 };
 
 /** The table an id field names; `feature` resolves `id`/`parentId` (left out for replies, whose nested

@@ -21,9 +21,14 @@ import { abilityContracts } from '@kaopei/shared/contracts/ability';
 import { studyTaskContracts } from '@kaopei/shared/contracts/study-task';
 import { practiceContracts } from '@kaopei/shared/contracts/practice';
 import { analysisReportContracts } from '@kaopei/shared/contracts/analysis-report';
+import { IPIP50_DEFINITION } from '@kaopei/shared';
+import { interviewContracts } from '@kaopei/shared/contracts/interview';
+import { psychContracts } from '@kaopei/shared/contracts/psych';
+import { recruitmentContracts } from '@kaopei/shared/contracts/recruitment';
+import { productContracts, storeContracts } from '@kaopei/shared/contracts/shop';
 import * as schema from '../src/db/schema';
 import { fillPath, queryString } from './contract-samples';
-import { unique, type TestApp, type TestOrg, type TestUser } from './harness';
+import { unique, uniquePhone, type TestApp, type TestOrg, type TestUser } from './harness';
 
 type Input<E extends Endpoint> = { query?: QueryIn<E>; body?: BodyIn<E>; params?: ParamsIn<E> };
 
@@ -142,6 +147,8 @@ export async function buildWorld(t: TestApp, org: TestOrg): Promise<World> {
   const courseId = await buildCourseWorld(t, org, exam.examId);
   await buildStudyTaskWorld(t, org, courseId, exam.examId);
   await buildPracticeWorld(t, org, bank.bankId);
+  await buildOperationsWorld(t, org, courseId);
+  await buildRecruitingWorld(t, org, postId);
   await api(t, admin, analysisReportContracts.scheduleAdd, {
     body: { name: unique('定时报告'), kind: 'exam', examId: exam.examId, dayOfMonth: 1, recipientIds: [org.staff.id] },
   });
@@ -182,6 +189,57 @@ async function buildStudyTaskWorld(t: TestApp, org: TestOrg, courseId: number, e
     },
   });
   await api(t, org.admin, studyTaskContracts.allocate, { body: { taskId: task.id, userIds: [org.staff.id] } });
+}
+
+/** Issue 21: a product of the course with the staff member's unpaid order; a scale, a mental exam and a response. */
+async function buildOperationsWorld(t: TestApp, org: TestOrg, courseId: number) {
+  const { productId } = await api(t, org.admin, productContracts.add, {
+    body: { name: unique('商品'), kind: 'course', priceFen: 100, refIds: [courseId], onShelf: true },
+  });
+  await api(t, org.staff, storeContracts.buy, { body: { productId } });
+  const scale = await api(t, org.admin, psychContracts.scaleAdd, {
+    body: { name: unique('量表'), definition: IPIP50_DEFINITION },
+  });
+  const exam = await api(t, org.admin, psychContracts.examAdd, {
+    body: {
+      scaleId: scale.scaleId,
+      name: unique('心理测评'),
+      startAt: Date.now() - 60_000,
+      endAt: Date.now() + 86_400_000,
+      userIds: [org.staff.id],
+    },
+  });
+  await api(t, org.staff, psychContracts.mySubmit, {
+    body: {
+      mentalExamId: exam.mentalExamId,
+      answers: IPIP50_DEFINITION.items.map((item) => ({ no: item.no, value: 3 })),
+    },
+  });
+}
+
+/** Issue 20: a published job of the post, a campus session, an applicant who applied, an interview. */
+async function buildRecruitingWorld(t: TestApp, org: TestOrg, postId: number) {
+  const { jobId } = await api(t, org.admin, recruitmentContracts.jobAdd, {
+    body: { name: unique('职位'), postId, headcount: 1 },
+  });
+  await api(t, org.admin, recruitmentContracts.jobPublish, { query: { jobId } });
+  const campus = await api(t, org.admin, recruitmentContracts.campusAdd, {
+    body: { school: '浙江大学', heldAt: Date.now() + 86_400_000, place: '报告厅', jobIds: [jobId] },
+  });
+  const applied = await api(t, org.admin, recruitmentContracts.add, {
+    body: { jobId, name: '王小明', phone: uniquePhone(), campusSessionId: campus.sessionId },
+  });
+  await api(t, org.admin, interviewContracts.add, {
+    body: {
+      title: unique('面试'),
+      interviewerIds: [org.admin.id],
+      applicantName: '王小明',
+      applicantId: applied.applicantId,
+      postId,
+      startAt: Date.now() + 5 * 60_000,
+      endAt: Date.now() + 3600_000,
+    },
+  });
 }
 
 /** A released practice set on the bank, with a round of the staff member (one answer wrong: a review card). */
