@@ -14,6 +14,7 @@ import {
 } from '@kaopei/shared/contracts/shop';
 import { PageError, PageLoading } from '../../../app/page-states';
 import { addProduct, fetchItemOptions, fetchProduct, modifyProduct, shopKeys } from '../api';
+import { CoverInput } from '../../../components/cover-input';
 
 interface FormValues {
   name: string;
@@ -22,7 +23,7 @@ interface FormValues {
   refIds: number[];
   validity: 'forever' | 'days';
   validityDays?: number;
-  coverUrl?: string;
+  coverUrl?: string | null;
   description?: string;
   onShelf: boolean;
 }
@@ -92,7 +93,7 @@ function toBody(values: FormValues) {
     priceFen: yuanToFen(values.price) ?? 0,
     refIds: values.refIds,
     validityDays: values.validity === 'forever' ? null : (values.validityDays ?? null),
-    coverUrl: values.coverUrl?.trim() || null,
+    coverUrl: values.coverUrl || null,
     description: values.description ?? null,
   };
 }
@@ -189,8 +190,8 @@ export default function ProductFormPage(): ReactNode {
               <InputNumber min={1} max={VALIDITY_DAYS_MAX} precision={0} addonAfter="天" />
             </Form.Item>
           ) : null}
-          <Form.Item name="coverUrl" label="封面图片地址" extra="可留空；支持已上传文件地址或 http(s) 地址。">
-            <Input maxLength={500} />
+          <Form.Item name="coverUrl" label="封面" extra="可留空；PNG、JPG、GIF 或 WebP，不超过 5 MB。">
+            <CoverInput onError={(text) => message.error(text)} alt="商品封面" />
           </Form.Item>
           <Form.Item name="description" label="商品介绍">
             <Input.TextArea rows={4} maxLength={PRODUCT_DESCRIPTION_MAX} />
