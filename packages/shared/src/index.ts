@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './contrast';
 export * from './editions';
 export * from './enums';
 export * from './errors';

@@ -3,7 +3,7 @@
  * `window.__KAOPEI_CONFIG__`; the Vite dev server does not, so there we ask `/api/public/config`.
  */
 
-import { DEFAULT_EDITION, EDITIONS, isEdition, type Edition } from '@kaopei/shared';
+import { DEFAULT_EDITION, EDITIONS, isEdition, themePrimary, type Edition } from '@kaopei/shared';
 
 export type { Edition };
 
@@ -134,5 +134,5 @@ export function applyDocumentBranding(config: AppConfig): void {
   }
   link.type = config.favicon.endsWith('.svg') ? 'image/svg+xml' : '';
   link.href = config.favicon;
-  document.documentElement.style.setProperty('--kp-primary', config.primaryColor);
+  document.documentElement.style.setProperty('--kp-primary', themePrimary(config.primaryColor));
 }

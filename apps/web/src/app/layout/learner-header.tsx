@@ -103,7 +103,7 @@ export function LearnerHeader({ title, back }: { title: string; back?: string })
         )}
         <h1 className="kp-m-header__title">{title}</h1>
         <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['click']}>
-          <button type="button" className="kp-m-header__user" aria-label="用户菜单">
+          <button type="button" className="kp-m-header__user" aria-label={`${realName || '我'}（用户菜单）`}>
             {realName || '我'} <DownOutlined />
           </button>
         </Dropdown>
@@ -112,4 +112,3 @@ export function LearnerHeader({ title, back }: { title: string; back?: string })
     </header>
   );
 }
-

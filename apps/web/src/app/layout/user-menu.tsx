@@ -55,7 +55,12 @@ export function UserMenu(): ReactNode {
 
   return (
     <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['click']}>
-      <button type="button" className="kp-user-menu" aria-label="用户菜单" data-testid="user-menu">
+      <button
+        type="button"
+        className="kp-user-menu"
+        aria-label={`${realName}（用户菜单）`}
+        data-testid="user-menu"
+      >
         <Avatar size={32} src={userInfo?.avatarUrl || undefined} icon={<UserOutlined />}>
           {realName.slice(0, 1)}
         </Avatar>

@@ -134,7 +134,7 @@ export function paperSlots(actions: PaperListActions): Record<string, DataTableS
     ),
     typeMix: (row) => (
       <Popover trigger="click" title={`「${row.name}」题型分布`} content={<TypeMix paperId={row.paperId} />}>
-        <Button type="link" size="small" aria-label={`「${row.name}」题型分布`}>
+        <Button type="link" size="small" aria-label={`查看「${row.name}」题型分布`}>
           查看
         </Button>
       </Popover>

@@ -28,6 +28,7 @@ export function BankFilters({ list, fixedCategory, onCreate }: BankFiltersProps)
       <Input.Search
         allowClear
         placeholder="搜索题库名称"
+        aria-label="搜索题库名称"
         style={{ width: 220 }}
         onSearch={(value) => list.changeKeyword(value.trim())}
       />
@@ -35,6 +36,7 @@ export function BankFilters({ list, fixedCategory, onCreate }: BankFiltersProps)
         <Select
           allowClear
           placeholder="全部分类"
+          aria-label="题库分类"
           style={{ width: 160 }}
           value={category}
           options={(list.categories.data ?? []).map((value) => ({ value, label: value }))}
@@ -46,6 +48,7 @@ export function BankFilters({ list, fixedCategory, onCreate }: BankFiltersProps)
           mode="multiple"
           allowClear
           placeholder="按标签筛选"
+          aria-label="按标签筛选"
           style={{ minWidth: 180 }}
           value={tagIds}
           options={(list.tags.data ?? []).map((tag) => ({ value: tag.tagId, label: tag.name }))}

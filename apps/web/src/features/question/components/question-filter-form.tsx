@@ -55,7 +55,7 @@ export function QuestionFilterForm(props: QuestionFilterFormProps): ReactNode {
         />
       </Form.Item>
       <Form.Item name="difficulty" label="难度">
-        <Slider range min={1} max={10} style={{ width: 140 }} />
+        <Slider range min={1} max={10} style={{ width: 140 }} ariaLabelForHandle={['最低难度', '最高难度']} />
       </Form.Item>
       {isPublic ? null : (
         <Form.Item name="status" label="状态">
