@@ -18,6 +18,7 @@ import { shopLearnerRoutes } from '../features/shop/routes';
 import { myTargetRoutes } from '../features/study-target/routes';
 import { psychLearnerRoutes } from '../features/psych/routes';
 import { analysisReportPrintRoutes } from '../features/analysis-report/routes';
+import { recruitJoinLearnerRoutes, recruitJoinRoutes } from '../features/recruit-join/routes';
 import { cancelPendingRequests, registerNavigator } from '../lib/http';
 import { getConfig } from './config';
 import { lazyPage } from './lazy-page';
@@ -65,7 +66,9 @@ export function buildRoutes(): AppRouteObject[] {
         ...shopLearnerRoutes,
         ...myTargetRoutes,
         ...psychLearnerRoutes,
+        ...recruitJoinLearnerRoutes,
         ...analysisReportPrintRoutes,
+        ...recruitJoinRoutes,
         ...candidateRoutes,
         {
           path: '/manage',
