@@ -3,7 +3,7 @@ import type { AppRouteObject } from '../../app/route-handle';
 
 /**
  * The applicant's side of recruitment (issue 20): public pages under /join (/recruit/ is the API's
- * prefix), the hiring manager's external report (/report), and the applicant's own page (/m/recruit).
+ * prefix), the hiring manager's external report (/report, below), and the applicant's own page (/m/recruit).
  */
 export const recruitJoinRoutes: AppRouteObject[] = [
   {
@@ -26,12 +26,13 @@ export const recruitJoinRoutes: AppRouteObject[] = [
     Component: lazyPage(() => import('./pages/test-page')),
     handle: { title: '招聘笔试', public: true },
   },
-  {
-    path: '/report',
-    Component: lazyPage(() => import('./pages/report-page')),
-    handle: { title: '应聘者报告', public: true },
-  },
 ];
+
+/**
+ * The hiring manager's external report (/report?token=): /report is shared with the exam's personal
+ * report, so app/public-report-route.tsx picks the page by the token's shape.
+ */
+export const RecruitReportPage = lazyPage(() => import('./pages/report-page'));
 
 /** The applicant's applications, stages and test scores (signed in, e.g. after the test's SMS sign-in). */
 export const recruitJoinLearnerRoutes: AppRouteObject[] = [
