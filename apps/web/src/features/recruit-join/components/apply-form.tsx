@@ -168,7 +168,11 @@ export function ApplyForm({
         <Input maxLength={100} />
       </Form.Item>
       <Form.Item name="degree" label="学历">
-        <Select allowClear options={DEGREES.map((degree) => ({ value: degree, label: degree }))} />
+        <Select
+          allowClear
+          className="kp-join__degree"
+          options={DEGREES.map((degree) => ({ value: degree, label: degree }))}
+        />
       </Form.Item>
       <Form.Item name="years" label="工作年限（年）">
         <InputNumber min={0} max={50} precision={0} style={{ width: '100%' }} inputMode="numeric" />
