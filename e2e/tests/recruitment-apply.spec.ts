@@ -229,3 +229,58 @@ test('the external report link opens the report; a tampered one is refused', asy
   await expect(page.getByTestId('link-gone')).toContainText('报告链接无效或已过期');
   await expect(page.getByText('赵报告')).toHaveCount(0);
 });
+
+test('a student signs up for a job on a campus session page (its QR code link)', async ({
+  page,
+  request,
+}) => {
+  const tag = Date.now().toString(36);
+  const admin = await apiToken(request, 'admin');
+  const first = await publishedJob(request, admin, `管培生${tag}`, null);
+  const second = await publishedJob(request, admin, `数据分析师${tag}`, null);
+  const session = await apiPost<{ sessionId: number; url: string }>(request, admin, `${R}/campus/add`, {
+    school: `浙江工业大学${tag}`,
+    heldAt: Date.now() + 7 * 86_400_000,
+    place: '屏峰校区大学生活动中心',
+    jobIds: [first.jobId, second.jobId],
+  });
+  expect(new URL(session.url).pathname).toBe(`/join/campus/${session.sessionId}`);
+
+  await page.goto(new URL(session.url).pathname);
+  await expect(page.getByRole('heading', { name: new RegExp(`浙江工业大学${tag}校园招聘`) })).toBeVisible();
+  await expect(page.getByText('屏峰校区大学生活动中心')).toBeVisible();
+  await expect(page.getByTestId('campus-job')).toHaveCount(2);
+  // No form until a job is chosen.
+  await expect(page.getByRole('button', { name: '提交申请' })).toHaveCount(0);
+  await page.getByRole('radio', { name: new RegExp(`数据分析师${tag}`) }).check();
+  await expect(page.getByRole('heading', { name: `报名「数据分析师${tag}」` })).toBeVisible();
+
+  // Submitting empty shows what is missing next to the fields.
+  await page.getByRole('button', { name: '提交申请' }).click();
+  await expect(page.getByText('请填写姓名')).toBeVisible();
+  await expect(page.getByText('请输入手机号')).toBeVisible();
+  const phone = uniquePhone();
+  await page.getByLabel('姓名').fill('吴同学');
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByLabel('毕业院校').fill(`浙江工业大学${tag}`);
+  await page.getByRole('button', { name: '提交申请' }).click();
+  await expect(page.getByTestId('apply-success')).toContainText('投递成功');
+
+  // Stored against the chosen job, from the campus session.
+  const rows = await apiCall<{ phone: string; source: string; campusSessionId: number | null }[]>(
+    request,
+    admin,
+    'GET',
+    `${R}/application/list?jobId=${second.jobId}&page=0&size=10`,
+  );
+  expect(rows).toEqual([
+    expect.objectContaining({ phone, source: 'campus', campusSessionId: session.sessionId }),
+  ]);
+  const none = await apiCall<unknown[]>(
+    request,
+    admin,
+    'GET',
+    `${R}/application/list?jobId=${first.jobId}&page=0&size=10`,
+  );
+  expect(none).toHaveLength(0);
+});

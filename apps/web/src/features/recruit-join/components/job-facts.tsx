@@ -5,10 +5,10 @@ import { recruitPaths } from '@kaopei/shared/contracts/recruitment';
 import type { PublicJob } from '../api';
 import { salaryText } from '../recruit-join-rules';
 
-/** A job's salary, place and headcount on one line. */
+/** A job's salary, place and headcount on one line (a span: it also sits inside a radio's label). */
 export function JobFacts({ job }: { job: PublicJob }): ReactNode {
   return (
-    <p className="kp-join__facts">
+    <span className="kp-join__facts">
       <strong className="kp-join__salary">{salaryText(job.salaryMin, job.salaryMax)}</strong>
       {job.location ? (
         <span>
@@ -18,7 +18,7 @@ export function JobFacts({ job }: { job: PublicJob }): ReactNode {
       <span>
         <TeamOutlined aria-hidden /> 招 {job.headcount} 人
       </span>
-    </p>
+    </span>
   );
 }
 
