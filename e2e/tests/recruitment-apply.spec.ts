@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiCall, apiPost, apiToken, latestSmsCode } from '../support';
 
 /**
@@ -75,6 +75,9 @@ async function publishedJob(
   return { jobId: job.jobId, listPath: new URL(link.listUrl).pathname };
 }
 
+/** How wide the page lays out: nothing may push a 375 px phone screen sideways. */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
 const uniquePhone = () => `17${String(Date.now()).slice(-9)}`;
 
 test('an applicant applies on a phone with a PDF résumé, takes the written test and sees the score', async ({
@@ -120,6 +123,7 @@ test('an applicant applies on a phone with a PDF résumé, takes the written tes
   await expect(page.getByLabel('毕业院校')).toHaveValue('浙江大学');
   await expect(page.locator('.kp-join__degree')).toContainText('硕士');
   await expect(page.getByLabel('工作年限（年）')).toHaveValue('5');
+  expect(await pageWidth(page)).toBeLessThanOrEqual(375);
 
   // The applicant corrects the phone (their own, unique in this run) and a bad e-mail is refused in place.
   const phone = uniquePhone();
@@ -259,6 +263,7 @@ test('a student signs up for a job on a campus session page (its QR code link)',
   await page.getByRole('button', { name: '提交申请' }).click();
   await expect(page.getByText('请填写姓名')).toBeVisible();
   await expect(page.getByText('请输入手机号')).toBeVisible();
+  expect(await pageWidth(page)).toBeLessThanOrEqual(375);
   const phone = uniquePhone();
   await page.getByLabel('姓名').fill('吴同学');
   await page.getByLabel('手机号').fill(phone);

@@ -41,9 +41,11 @@ function CampusView({ session }: { session: PublicCampus }): ReactNode {
             style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
           >
             {open.map((job) => (
-              <Radio key={job.jobId} value={job.jobId} className="kp-join__card" data-testid="campus-job">
-                <span className="kp-join__card-title">{job.name}</span>
-                <JobFacts job={job} />
+              <Radio key={job.jobId} value={job.jobId} className="kp-join__choice" data-testid="campus-job">
+                <span className="kp-join__choice-body">
+                  <span className="kp-join__card-title">{job.name}</span>
+                  <JobFacts job={job} />
+                </span>
               </Radio>
             ))}
           </Radio.Group>
