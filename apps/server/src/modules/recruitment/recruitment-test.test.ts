@@ -19,6 +19,7 @@ import { api } from '../../../test/factories';
 import { createPost, multipart } from '../../../test/support';
 import { readSmsOutbox } from '../../core/sms';
 import { recruitmentApplications, recruitmentJobs } from '../../db/schema';
+import { signReport } from './report-signing';
 
 /**
  * The applicant's side of the written test (issue 20): moved to 笔试 → the SMS link → sign-in by SMS
@@ -288,5 +289,51 @@ describe('résumé upload', () => {
     const closed = await upload(jobId, docx(['姓名：王小红']), 'cv.docx');
     expect(closed.status).toBe(400);
     expect(closed.body.message).toBe('该职位已停止招聘');
+  });
+});
+
+describe('external report link', () => {
+  it('opens the one application it was made for, until it expires; altered or expired links are refused', async () => {
+    const jobId = await publishedJob(org, null);
+    const applicationId = await applyAs(jobId, '郑报告', uniquePhone());
+    const foreign = await call(t, 'POST', `${R}/result/report-link`, {
+      user: other.admin,
+      body: { applicationId, days: 1 },
+    });
+    expect(foreign.status).toBe(404);
+    const made = await call(t, 'POST', `${R}/result/report-link`, {
+      user: org.admin,
+      body: { applicationId, days: 1 },
+    });
+    const { url, expiresAt } = data<{ url: string; expiresAt: number }>(made);
+    expect(expiresAt - Date.now()).toBeGreaterThan(86_400_000 - 60_000);
+    const token = new URL(url).searchParams.get('token') ?? '';
+    const open = await call(t, 'GET', `${R}/public/report?token=${encodeURIComponent(token)}`);
+    expect(open.status).toBe(200);
+    expect(data<{ name: string; expiresAt: number }>(open)).toMatchObject({ name: '郑报告' });
+
+    const refused = async (candidate: string) => {
+      const res = await call(t, 'GET', `${R}/public/report?token=${encodeURIComponent(candidate)}`);
+      return [res.status, res.body.message];
+    };
+    const gone = [404, '报告链接无效或已过期'];
+    const [id, expires, mac] = token.split('.');
+    expect(await refused(`${id}.${expires}.${mac!.slice(0, -1)}${mac!.endsWith('A') ? 'B' : 'A'}`)).toEqual(
+      gone,
+    );
+    // Another application's id under this signature, and a later expiry under it: both refused.
+    expect(await refused(`${Number(id) + 1}.${expires}.${mac}`)).toEqual(gone);
+    expect(await refused(`${id}.${Number(expires) + 86_400}.${mac}`)).toEqual(gone);
+    // Signed by the server but already expired (a second ago).
+    expect(await refused(signReport(applicationId, Date.now() - 1000))).toEqual(gone);
+    expect(
+      (
+        await call(
+          t,
+          'GET',
+          `${R}/public/report?token=${encodeURIComponent(signReport(applicationId, Date.now() + 60_000))}`,
+        )
+      ).status,
+    ).toBe(200);
   });
 });
