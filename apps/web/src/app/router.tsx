@@ -7,7 +7,6 @@ import { eduRoutes } from '../features/edu/routes';
 import { messageRoutes } from '../features/message/routes';
 import { platformRoutes } from '../features/platform/routes';
 import { signupRoutes } from '../features/signup/routes';
-import { examPublicRoutes } from '../features/exam/routes';
 import { postPublicRoutes } from '../features/post-public/routes';
 import { interviewRoomRoutes } from '../features/interview/routes';
 import { liveRoutes } from '../features/live/routes';
@@ -18,6 +17,8 @@ import { shopLearnerRoutes } from '../features/shop/routes';
 import { myTargetRoutes } from '../features/study-target/routes';
 import { psychLearnerRoutes } from '../features/psych/routes';
 import { analysisReportPrintRoutes } from '../features/analysis-report/routes';
+import { recruitJoinLearnerRoutes, recruitJoinRoutes } from '../features/recruit-join/routes';
+import { publicReportRoutes } from './public-report-route';
 import { cancelPendingRequests, registerNavigator } from '../lib/http';
 import { getConfig } from './config';
 import { lazyPage } from './lazy-page';
@@ -55,7 +56,7 @@ export function buildRoutes(): AppRouteObject[] {
         ...messageRoutes,
         ...eduRoutes,
         ...platformRoutes,
-        ...examPublicRoutes,
+        ...publicReportRoutes,
         ...postPublicRoutes,
         ...interviewRoomRoutes,
         ...liveRoutes,
@@ -65,7 +66,9 @@ export function buildRoutes(): AppRouteObject[] {
         ...shopLearnerRoutes,
         ...myTargetRoutes,
         ...psychLearnerRoutes,
+        ...recruitJoinLearnerRoutes,
         ...analysisReportPrintRoutes,
+        ...recruitJoinRoutes,
         ...candidateRoutes,
         {
           path: '/manage',

@@ -98,11 +98,8 @@ export const examRoutes: AppRouteObject[] = [
   },
 ];
 
-/** The shared report link (spec §2 public route /report): no sign-in. */
-export const examPublicRoutes: AppRouteObject[] = [
-  {
-    path: '/report',
-    Component: lazyPage(() => import('./pages/public-report-page')),
-    handle: { title: '考试报告', public: true },
-  },
-];
+/**
+ * The shared personal report (spec §2 public route /report?token=, no sign-in). /report is shared with
+ * recruitment's external report: app/public-report-route.tsx picks the page by the token's shape.
+ */
+export const ExamPublicReportPage = lazyPage(() => import('./pages/public-report-page'));
