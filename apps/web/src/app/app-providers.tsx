@@ -12,6 +12,32 @@ import type { AppConfig } from './config';
 import { createQueryClient } from './query-client';
 
 /**
+ * antd's colours that text is written in, made to read at 4.5:1 (WCAG 2.1 AA, issue 23): status colours
+ * (tags, danger links, messages) one or two palette steps darker, and the preset tag colours' text
+ * (`<Tag color="green">` writes in var(--ant-green-7) on green-1) the first step of their palette that reads on
+ * both its own tint and white (computed with contrastRatio from @ant-design/colors' palettes).
+ */
+const READABLE_COLORS = {
+  colorSuccess: '#237804',
+  colorWarning: '#874d00',
+  colorError: '#cf1322',
+  // Their tints stay antd's (derived from the darker seeds they would be too dark to read on).
+  colorSuccessBg: '#f6ffed',
+  colorSuccessBorder: '#b7eb8f',
+  colorWarningBg: '#fffbe6',
+  colorWarningBorder: '#ffe58f',
+  colorErrorBg: '#fff2f0',
+  colorErrorBorder: '#ffccc7',
+  'volcano-7': '#ad2102',
+  'orange-7': '#ad4e00',
+  'gold-7': '#874d00',
+  'yellow-7': '#876800',
+  'lime-7': '#3f6600',
+  'green-7': '#237804',
+  'cyan-7': '#006d75',
+} as const;
+
+/**
  * The edition's antd theme. `reducedMotion` (the person's system setting "reduce motion") turns antd's
  * transitions off: menus, dialogs and toasts appear and go at once.
  */
@@ -19,6 +45,7 @@ export function buildTheme(config: AppConfig, reducedMotion = false): ThemeConfi
   return {
     token: {
       motion: !reducedMotion,
+      ...READABLE_COLORS,
       // The brand colour darkened where needed to read at 4.5:1 (WCAG 2.1 AA, issue 23).
       colorPrimary: themePrimary(config.primaryColor),
       colorLink: themePrimary(config.primaryColor),
