@@ -4,7 +4,7 @@
  * stand-ins with a stable identity; antd's real APIs arrive with FeedbackHost, loaded lazily beside the
  * page, and calls made before that are queued and replayed.
  */
-import { lazy, Suspense, useCallback, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useContext, type ReactNode } from 'react';
 import AppContext, { type useAppProps } from 'antd/es/app/context';
 import { registerMessageApi } from '../lib/feedback';
 
@@ -64,4 +64,12 @@ export function AppFeedback({ children }: { children: ReactNode }): ReactNode {
       </div>
     </AppContext>
   );
+}
+
+/**
+ * `App.useApp()` without importing antd's App component (which brings message, notification and modal
+ * with it): for pages that watch their own JS budget, such as the candidate's exam page.
+ */
+export function useAppFeedback(): useAppProps {
+  return useContext(AppContext);
 }

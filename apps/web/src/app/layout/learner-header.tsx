@@ -112,4 +112,3 @@ export function LearnerHeader({ title, back }: { title: string; back?: string })
     </header>
   );
 }
-
