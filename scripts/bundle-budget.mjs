@@ -11,12 +11,11 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Budgets in kB (1,000 bytes) of brotli-compressed JavaScript. The sign-in page's is above issue 14's
- * 250 kB: what that page itself runs (React DOM, the router, antd's form, tabs and CSS-in-JS, axios, zod
- * for the contracts) measures ~320 kB; the budget holds it there (see docs/decisions.md).
+ * Budgets in kB (1,000 bytes) of brotli-compressed JavaScript, as issue 14 asks: the sign-in page 250 kB,
+ * the candidate's exam page 350 kB (figures and what keeps /login light: docs/decisions.md).
  */
 export const PAGES = [
-  { id: 'login', label: '/login (sign-in)', chunk: 'src/features/auth/pages/login-page.tsx', limitKb: 335 },
+  { id: 'login', label: '/login (sign-in)', chunk: 'src/features/auth/pages/login-page.tsx', limitKb: 250 },
   {
     id: 'attempt',
     label: '/m/attempts/:id (candidate exam)',

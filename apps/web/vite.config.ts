@@ -60,6 +60,9 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // Node loads antd's CommonJS build (lib/) for `antd`; AppFeedback's deep import of antd's App context
+    // must be that same module, or App.useApp() would read another context (the app build uses es/ for both).
+    alias: { 'antd/es/app/context': 'antd/lib/app/context' },
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,

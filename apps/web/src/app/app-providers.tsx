@@ -1,13 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { themePrimary } from '@kaopei/shared';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { registerMessageApi } from '../lib/feedback';
 import { usePrefersReducedMotion } from '../lib/reduced-motion';
 import { STORAGE_KEYS } from '../lib/storage';
 import { useSessionStore } from '../stores/session-store';
 import { AppConfigContext } from './app-config-context';
+import { AppFeedback } from './app-feedback';
 import type { AppConfig } from './config';
 import { createQueryClient } from './query-client';
 
@@ -65,16 +65,6 @@ export function buildTheme(config: AppConfig, reducedMotion = false): ThemeConfi
   };
 }
 
-/** Hands antd's themed message API to code outside React (the HTTP client). */
-function MessageBridge(): null {
-  const { message } = AntApp.useApp();
-  useEffect(() => {
-    registerMessageApi(message);
-    return () => registerMessageApi(null);
-  }, [message]);
-  return null;
-}
-
 /** Another tab signing in or out changes local storage; follow it. */
 function StorageSync(): null {
   useEffect(() => {
@@ -102,12 +92,10 @@ export function AppProviders({
   return (
     <AppConfigContext value={config}>
       <ConfigProvider locale={zhCN} theme={buildTheme(config, reducedMotion)}>
-        {/* Toasts sit below the top bar so they never cover the mode switch or the bell. */}
-        <AntApp message={{ top: 72, maxCount: 3 }}>
-          <MessageBridge />
+        <AppFeedback>
           <StorageSync />
           <QueryClientProvider client={client}>{children}</QueryClientProvider>
-        </AntApp>
+        </AppFeedback>
       </ConfigProvider>
     </AppConfigContext>
   );

@@ -7,7 +7,8 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { StatusResult } from './status-result';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@kaopei/shared';
 import { PageLoading } from './page-states';
 
@@ -87,7 +88,7 @@ export class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
         : '页面资源加载失败，可能是网络异常或系统刚刚更新，请重试。'
       : '页面出现了意外错误，请重试；若问题持续，请联系管理员。';
     return (
-      <Result
+      <StatusResult
         status="warning"
         title={isChunk ? (error.timedOut ? '页面加载超时' : '页面加载失败') : '页面出错了'}
         subTitle={subTitle}

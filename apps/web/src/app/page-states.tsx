@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Empty, Result, Spin } from 'antd';
+import { Button, Empty, Spin } from 'antd';
+import { StatusResult } from './status-result';
 import { LOADING_TEXT } from '@kaopei/shared';
 
 /** The three states every page has besides its content (design.md §4). */
@@ -23,7 +24,7 @@ export function PageError({
   onRetry?: () => void;
 }): ReactNode {
   return (
-    <Result
+    <StatusResult
       status="error"
       title={title}
       subTitle={description}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { StatusResult } from './status-result';
 import { useAppConfig } from './app-config-context';
 
 /** Last-resort error screen of the router (errors escaping a page's own boundary). */
@@ -14,7 +15,7 @@ export function RouteErrorPage(): ReactNode {
       ? error.message
       : '';
   return (
-    <Result
+    <StatusResult
       status="error"
       title="页面出错了"
       subTitle={detail ? `抱歉，页面遇到了问题：${detail}` : '抱歉，页面遇到了问题。'}

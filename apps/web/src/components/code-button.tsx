@@ -14,8 +14,10 @@ export function CodeButton({
   disabled,
   label = '获取验证码',
   testId = 'send-code',
+  size,
 }: {
   send: () => Promise<void>;
+  size?: 'large' | 'middle' | 'small';
   disabled?: boolean;
   label?: string;
   testId?: string;
@@ -53,6 +55,7 @@ export function CodeButton({
   return (
     <Button
       onClick={() => void click()}
+      size={size}
       loading={sending}
       disabled={disabled || remaining > 0}
       className="kp-code-button"

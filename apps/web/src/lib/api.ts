@@ -2,7 +2,6 @@
  * Calls an endpoint through its contract (packages/shared/src/contracts): the path, method and every
  * type come from the one declaration the server registers its route from.
  */
-import type { AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
 import type {
   BodyIn,
@@ -14,7 +13,7 @@ import type {
   QueryIn,
   ReplyOf,
 } from '@kaopei/shared/contracts/common';
-import { http, unwrap, type ApiEnvelope, type Page } from './http';
+import { http, unwrap, type ApiEnvelope, type HttpRequestConfig, type Page } from './http';
 
 export type { DataOf, ItemOf, BodyIn, QueryIn, ReplyOf } from '@kaopei/shared/contracts/common';
 
@@ -36,20 +35,20 @@ export type CallInput<E extends Endpoint> = Part<E, 'query', QueryIn<E>> &
 
 type Args<E extends Endpoint> =
   Record<never, never> extends CallInput<E>
-    ? [input?: CallInput<E>, config?: AxiosRequestConfig]
-    : [input: CallInput<E>, config?: AxiosRequestConfig];
+    ? [input?: CallInput<E>, config?: HttpRequestConfig]
+    : [input: CallInput<E>, config?: HttpRequestConfig];
 
 /** `/a/:id/b` with `{id: 7}` → `/a/7/b`. */
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
 }
 
-/** The axios request of a call (downloads reuse it with a blob response). */
+/** The HTTP request of a call (downloads reuse it with a blob response). */
 export function requestOf<E extends Endpoint>(
   contract: E,
   input: CallInput<E> | undefined,
-  config?: AxiosRequestConfig,
-): AxiosRequestConfig {
+  config?: HttpRequestConfig,
+): HttpRequestConfig {
   const { query, body, params, form } = (input ?? {}) as {
     query?: unknown;
     body?: unknown;
@@ -61,8 +60,7 @@ export function requestOf<E extends Endpoint>(
     method: contract.method,
     url: fillPath(contract.path, params),
     params: query,
-    // Ids in a query string repeat their key (`ids=1&ids=2`), as the server reads them.
-    paramsSerializer: { indexes: null },
+    // Ids in a query string repeat their key (`ids=1&ids=2`), as the server reads them (http-transport.ts).
     data: form ?? body,
   };
 }

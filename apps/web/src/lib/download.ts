@@ -1,10 +1,9 @@
 /** Downloads (Excel exports, templates, zips) through the app's HTTP client. */
-import type { AxiosResponse } from 'axios';
 import { httpErrorToastText } from '@kaopei/shared';
 import type { Endpoint, HttpMethod } from '@kaopei/shared/contracts/common';
 import { fillPath, type CallInput } from './api';
 import { toast } from './feedback';
-import { cancelPendingRequests, http } from './http';
+import { cancelPendingRequests, http, type HttpResponse } from './http';
 
 /** File name from a Content-Disposition header (RFC 5987 `filename*` first). */
 export function fileNameFromDisposition(header: string | undefined, fallback: string): string {
@@ -54,11 +53,10 @@ export async function downloadUrl(
   url: string,
   options: { method?: HttpMethod; params?: unknown; data?: unknown; fileName: string },
 ): Promise<string> {
-  const response: AxiosResponse<Blob> = await http.request<Blob>({
+  const response: HttpResponse<Blob> = await http.request<Blob>({
     url,
     method: options.method ?? 'GET',
     params: options.params,
-    paramsSerializer: { indexes: null },
     data: options.data,
     responseType: 'blob',
     // 401 and server errors take the client's usual path; other client errors carry a JSON message.
@@ -71,8 +69,7 @@ export async function downloadUrl(
     toast.error(text);
     throw new Error(text);
   }
-  const headers = response.headers as Record<string, string | undefined>;
-  const fileName = fileNameFromDisposition(headers['content-disposition'], options.fileName);
+  const fileName = fileNameFromDisposition(response.headers['content-disposition'], options.fileName);
   saveBlob(response.data, fileName);
   return fileName;
 }

@@ -4,14 +4,13 @@
  * in that case (`FORM_ERRORS`) and hands the error to `showErrorOnForm`.
  */
 import type { FormInstance } from 'antd';
-import type { AxiosRequestConfig } from 'axios';
 import { toast } from './feedback';
-import { ApiError } from './http';
+import { ApiError, type HttpRequestConfig } from './http';
 
 type NamePath = (string | number)[];
 
 /** Request config of a form's save call. */
-export const FORM_ERRORS: AxiosRequestConfig = { kpFieldErrors: true };
+export const FORM_ERRORS: HttpRequestConfig = { kpFieldErrors: true };
 
 /** The form's name of a request field: `names` maps those the form names differently; else the path. */
 export function formNameOf(field: string, names: Readonly<Record<string, string | NamePath>> = {}): NamePath {

@@ -1,9 +1,4 @@
-import axios, {
-  AxiosError,
-  type AxiosAdapter,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
+import { HttpError, setTransport, type HttpRequestConfig, type HttpResponse } from './http-transport';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('./feedback', () => ({
@@ -56,33 +51,29 @@ function getPage(path: string) {
   return callPage(contract);
 }
 
-type Handler = (config: InternalAxiosRequestConfig) => Promise<AxiosResponse>;
+type Handler = (config: HttpRequestConfig) => Promise<HttpResponse>;
 
-function reply(config: InternalAxiosRequestConfig, status: number, data: unknown): Promise<AxiosResponse> {
-  const response: AxiosResponse = {
-    status,
-    statusText: String(status),
-    data,
-    headers: {},
-    config,
-    request: {},
-  };
+function reply(config: HttpRequestConfig, status: number, data: unknown): Promise<HttpResponse> {
+  const response: HttpResponse = { status, data, headers: {}, config };
   if (status >= 200 && status < 300) return Promise.resolve(response);
   return Promise.reject(
-    new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, {}, response),
+    new HttpError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, response),
   );
 }
 
 /** A request that only ends when aborted. */
-function hang(config: InternalAxiosRequestConfig): Promise<AxiosResponse> {
+function hang(config: HttpRequestConfig): Promise<HttpResponse> {
   return new Promise((_resolve, reject) => {
-    const signal = config.signal as AbortSignal | undefined;
-    signal?.addEventListener('abort', () => reject(new axios.CanceledError(undefined, undefined, config)));
+    config.signal?.addEventListener('abort', () => reject(new HttpError('canceled', 'ERR_CANCELED', config)));
   });
 }
 
+function networkError(config: HttpRequestConfig): Promise<HttpResponse> {
+  return Promise.reject(new HttpError('Network Error', 'ERR_NETWORK', config));
+}
+
 function useAdapter(handler: Handler): void {
-  http.defaults.adapter = handler as AxiosAdapter;
+  setTransport(handler);
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -108,6 +99,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cancelPendingRequests();
+  setTransport(undefined);
   window.history.replaceState(null, '', '/');
 });
 
@@ -136,7 +128,7 @@ describe('error catalogue', () => {
   });
 
   it('classifies missing responses and setup errors', () => {
-    const noResponse = new AxiosError('Network Error', 'ERR_NETWORK', undefined, {});
+    const noResponse = new HttpError('Network Error', 'ERR_NETWORK', {});
     expect(classifyFailure(noResponse)).toEqual({ kind: 'no-response' });
     expect(failureMessage({ kind: 'no-response' }, '/user/api/v1/user/detail')).toBe(
       '未收到服务响应，请联系管理员！',
@@ -150,7 +142,7 @@ describe('error catalogue', () => {
       failureMessage({ kind: 'http', status: 500, serverMessage: null }, '/user/api/v1/notice/is/unread'),
     ).toBeNull();
     expect(failureMessage({ kind: 'cancelled' }, '/x')).toBeNull();
-    expect(isCancelledRequest(new axios.CanceledError())).toBe(true);
+    expect(isCancelledRequest(new HttpError('canceled', 'ERR_CANCELED', {}))).toBe(true);
   });
 
   it('runs the 401 flow except for the token and logout calls', () => {
@@ -205,15 +197,15 @@ describe('body-code rules', () => {
 describe('the client', () => {
   it('sends the bearer token and the self-origin headers', async () => {
     storeSession();
-    let seen: InternalAxiosRequestConfig | undefined;
+    let seen: HttpRequestConfig | undefined;
     useAdapter((config) => {
       seen = config;
       return reply(config, 200, { code: 0, res: { data: 'ok' } });
     });
     await expect(get('/ping')).resolves.toBe('ok');
-    expect(seen?.headers.get('Authorization')).toBe('Bearer access-1');
-    expect(seen?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
-    expect(seen?.headers.get('X-Client-Origin')).toBe(window.location.origin);
+    expect(seen?.headers?.Authorization).toBe('Bearer access-1');
+    expect(seen?.headers?.['X-Requested-With']).toBe('XMLHttpRequest');
+    expect(seen?.headers?.['X-Client-Origin']).toBe(window.location.origin);
   });
 
   it('toasts HTTP failures with the server message', async () => {
@@ -249,7 +241,7 @@ describe('the client', () => {
   });
 
   it('shows no toast for calls made with kpSilent (exam saves retried in the background)', async () => {
-    useAdapter((config) => Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK', config, {})));
+    useAdapter(networkError);
     await expect(get('/down', undefined, { kpSilent: true })).rejects.toMatchObject({ status: undefined });
     useAdapter((config) => reply(config, 409, { code: -1, message: '考试时间已到', res: null }));
     await expect(get('/closed', undefined, { kpSilent: true })).rejects.toMatchObject({ status: 409 });
@@ -259,7 +251,7 @@ describe('the client', () => {
   });
 
   it('toasts when no response arrives', async () => {
-    useAdapter((config) => Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK', config, {})));
+    useAdapter(networkError);
     await expect(get('/down')).rejects.toBeInstanceOf(ApiError);
     expect(toastError).toHaveBeenCalledWith('未收到服务响应，请联系管理员！');
   });
@@ -327,29 +319,50 @@ describe('the client', () => {
       .setAuth({ access_token: 'old', refresh_token: 'refresh-1', expires_at: Date.now() + 1000 });
     expect(needsRefresh(useSessionStore.getState().auth)).toBe(true);
     const tokenCalls: string[] = [];
-    const previous = axios.defaults.adapter;
-    axios.defaults.adapter = ((config: InternalAxiosRequestConfig) => {
-      tokenCalls.push(String(config.url));
-      return reply(config, 200, {
-        access_token: 'new',
-        refresh_token: 'refresh-2',
-        token_type: 'bearer',
-        expires_in: 7200,
-      });
-    }) as AxiosAdapter;
     const seen: string[] = [];
     useAdapter((config) => {
-      seen.push(String(config.headers.get('Authorization')));
+      if (String(config.url).includes('/auth/oauth/token')) {
+        tokenCalls.push(String(config.url));
+        return reply(config, 200, {
+          access_token: 'new',
+          refresh_token: 'refresh-2',
+          token_type: 'bearer',
+          expires_in: 7200,
+        });
+      }
+      seen.push(String(config.headers?.Authorization));
       return reply(config, 200, { code: 0, res: { data: true } });
     });
-    try {
-      await Promise.all([get('/a'), get('/b'), get('/c')]);
-    } finally {
-      axios.defaults.adapter = previous;
-    }
+    await Promise.all([get('/a'), get('/b'), get('/c')]);
     expect(tokenCalls).toHaveLength(1);
     expect(tokenCalls[0]).toContain('grant_type=refresh_token');
     expect(seen).toEqual(['Bearer new', 'Bearer new', 'Bearer new']);
     expect(useSessionStore.getState().auth?.refresh_token).toBe('refresh-2');
+  });
+
+  it('replays a call refused with 401 once after exchanging the refresh token', async () => {
+    storeSession('refresh-1');
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    const seen: string[] = [];
+    useAdapter((config) => {
+      if (String(config.url).includes('/auth/oauth/token')) {
+        return reply(config, 200, {
+          access_token: 'fresh',
+          refresh_token: 'r2',
+          token_type: 'bearer',
+          expires_in: 60 * 60,
+        });
+      }
+      seen.push(String(config.headers?.Authorization));
+      return config.headers?.Authorization === 'Bearer fresh'
+        ? reply(config, 200, { code: 0, res: { data: 'again' } })
+        : reply(config, 401, { code: -1, message: '', res: null });
+    });
+    await expect(get('/user/api/v1/user/detail')).resolves.toBe('again');
+    expect(seen).toEqual(['Bearer access-1', 'Bearer fresh']);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(toastError).not.toHaveBeenCalled();
+    expect(pendingRequestCount()).toBe(0);
   });
 });

@@ -1,10 +1,3 @@
-import axios, {
-  AxiosError,
-  type AxiosInstance,
-  type AxiosRequestConfig,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import {
   ERROR_SUFFIX,
   httpErrorMessage,
@@ -17,31 +10,16 @@ import {
 import { getConfig } from '../app/config';
 import { useSessionStore } from '../stores/session-store';
 import { toast } from './feedback';
+import { isHttpError, sendRequest, type HttpRequestConfig, type HttpResponse } from './http-transport';
 import { redirectMemory, storage, type StoredAuth } from './storage';
+
+export type { HttpRequestConfig, HttpResponse } from './http-transport';
 
 /**
  * The one HTTP client of the app (spec §4, §7, §8; design.md §4): bearer token and self-origin headers,
  * every pending request cancellable (on navigation and on any 400), the 401 flow, the error catalogue,
  * the body-code rules and a single-flight refresh-token grant.
  */
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Id of the AbortController registered for this request. */
-    kpRequestId?: number;
-    /** The caller's own signal (e.g. TanStack Query's), linked to ours. */
-    kpCallerSignal?: AbortSignal;
-    /** Set once the request has been replayed after a refresh-token grant. */
-    kpRetried?: boolean;
-    /** No error toast: the caller reports failures itself (e.g. exam saves retried in the background). */
-    kpSilent?: boolean;
-    /**
-     * A form's save: a refusal that names a request field (the envelope's `field`) gets no toast; the
-     * form shows it under that field (lib/form-errors.ts).
-     */
-    kpFieldErrors?: boolean;
-  }
-}
 
 export const TOKEN_PATH = '/auth/oauth/token';
 export const LOGOUT_PATH = '/auth/logout';
@@ -158,16 +136,14 @@ export type FailureKind =
   | { kind: 'setup' };
 
 export function classifyFailure(error: unknown): FailureKind {
-  if (axios.isCancel(error)) return { kind: 'cancelled' };
-  if (error instanceof AxiosError || axios.isAxiosError(error)) {
-    const axiosError = error as AxiosError;
-    if (axiosError.code === AxiosError.ERR_CANCELED) return { kind: 'cancelled' };
-    if (axiosError.response) {
-      const data: unknown = axiosError.response.data;
+  if (isHttpError(error)) {
+    if (error.code === 'ERR_CANCELED') return { kind: 'cancelled' };
+    if (error.response) {
+      const data: unknown = error.response.data;
       const serverMessage = isRecord(data) && typeof data.message === 'string' ? data.message : null;
-      return { kind: 'http', status: axiosError.response.status, serverMessage };
+      return { kind: 'http', status: error.response.status, serverMessage };
     }
-    if (axiosError.request) return { kind: 'no-response' };
+    return { kind: 'no-response' };
   }
   return { kind: 'setup' };
 }
@@ -221,11 +197,11 @@ export function pendingRequestCount(): number {
   return pending.size;
 }
 
-function register(config: InternalAxiosRequestConfig): void {
+function register(config: HttpRequestConfig): void {
   const controller = new AbortController();
   const id = nextRequestId++;
   config.kpRequestId = id;
-  const callerSignal = config.kpCallerSignal ?? (config.signal as AbortSignal | undefined);
+  const callerSignal = config.kpCallerSignal ?? config.signal;
   if (callerSignal) {
     config.kpCallerSignal = callerSignal;
     if (callerSignal.aborted) controller.abort();
@@ -235,7 +211,7 @@ function register(config: InternalAxiosRequestConfig): void {
   pending.set(id, controller);
 }
 
-function unregister(config: AxiosRequestConfig | undefined): void {
+function unregister(config: HttpRequestConfig | undefined): void {
   if (config?.kpRequestId !== undefined) pending.delete(config.kpRequestId);
 }
 
@@ -286,21 +262,20 @@ async function performRefresh(): Promise<StoredAuth | null> {
   const auth = storage.getAuth();
   if (!auth?.refresh_token) return null;
   try {
-    // A bare request: the interceptors below must not run (no toast, no 401 flow, no recursion).
-    const response = await axios.post<OAuthTokenBody>(
-      `${getConfig().apiBase}${TOKEN_PATH}?grant_type=refresh_token`,
-      new URLSearchParams({ refresh_token: auth.refresh_token }),
-      {
-        timeout: REQUEST_TIMEOUT_MS,
-        headers: {
-          ...originHeaders(),
-          Authorization: basicAuthHeader(),
-          'Content-Type': 'application/x-www-form-urlencoded',
-        },
+    // A bare request: the client's steps below must not run (no toast, no 401 flow, no recursion).
+    const response = (await sendRequest({
+      method: 'POST',
+      url: `${getConfig().apiBase}${TOKEN_PATH}?grant_type=refresh_token`,
+      data: new URLSearchParams({ refresh_token: auth.refresh_token }),
+      timeout: REQUEST_TIMEOUT_MS,
+      headers: {
+        ...originHeaders(),
+        Authorization: basicAuthHeader(),
+        'Content-Type': 'application/x-www-form-urlencoded',
       },
-    );
+    })) as HttpResponse<Partial<OAuthTokenBody> | null>;
     if (typeof response.data?.access_token !== 'string') return null;
-    const next = toStoredAuth(response.data);
+    const next = toStoredAuth(response.data as OAuthTokenBody);
     useSessionStore.getState().setAuth(next);
     return next;
   } catch {
@@ -320,24 +295,27 @@ export function refreshAccessToken(): Promise<StoredAuth | null> {
 // The client
 // ---------------------------------------------------------------------------------------------------------
 
-async function onRequest(config: InternalAxiosRequestConfig): Promise<InternalAxiosRequestConfig> {
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  const wanted = name.toLowerCase();
+  return Object.keys(headers).some((key) => key.toLowerCase() === wanted);
+}
+
+async function onRequest(config: HttpRequestConfig): Promise<HttpRequestConfig> {
   const url = config.url;
-  config.headers.set('X-Requested-With', 'XMLHttpRequest');
-  config.headers.set('X-Client-Origin', window.location.origin);
+  const headers: Record<string, string> = { ...config.headers, ...originHeaders() };
   if (!isTokenUrl(url)) {
     let auth = storage.getAuth();
     if (!isLogoutUrl(url) && needsRefresh(auth)) {
       auth = (await refreshAccessToken()) ?? auth;
     }
-    if (auth && !config.headers.has('Authorization')) {
-      config.headers.set('Authorization', `Bearer ${auth.access_token}`);
-    }
+    if (auth && !hasHeader(headers, 'Authorization')) headers.Authorization = `Bearer ${auth.access_token}`;
   }
-  register(config);
-  return config;
+  const prepared = { ...config, headers };
+  register(prepared);
+  return prepared;
 }
 
-function onResponse(response: AxiosResponse): AxiosResponse | Promise<never> {
+function onResponse<T>(response: HttpResponse<T>): HttpResponse<T> {
   unregister(response.config);
   const { config } = response;
   if (isTokenUrl(config.url) || config.responseType === 'blob' || config.responseType === 'arraybuffer') {
@@ -346,62 +324,77 @@ function onResponse(response: AxiosResponse): AxiosResponse | Promise<never> {
   const verdict = handleBodyCode(response.data);
   if (verdict.kind === 'error') {
     if (!config.kpSilent) toast.error(verdict.message);
-    return Promise.reject(
-      new ApiError(verdict.message, { status: response.status, code: verdict.code, body: response.data }),
-    );
+    throw new ApiError(verdict.message, { status: response.status, code: verdict.code, body: response.data });
   }
   return response;
 }
 
-async function onResponseError(error: unknown): Promise<never> {
-  const config = axios.isAxiosError(error) ? error.config : undefined;
+async function onResponseError(error: unknown, config: HttpRequestConfig): Promise<HttpResponse<never>> {
   unregister(config);
-  const url = config?.url;
+  const url = config.url;
   const failure = classifyFailure(error);
-  if (failure.kind === 'cancelled') return Promise.reject(error);
+  if (failure.kind === 'cancelled') throw error;
 
   if (failure.kind === 'http') {
-    const body: unknown = (error as AxiosError).response?.data;
+    const body: unknown = isHttpError(error) ? error.response?.data : undefined;
     if (failure.status === 400) cancelPendingRequests();
 
     // The sign-in form shows the OAuth error itself; hand it over untouched.
-    if (isTokenUrl(url) && failure.status < 500 && isOAuthErrorBody(body)) return Promise.reject(body);
+    if (isTokenUrl(url) && failure.status < 500 && isOAuthErrorBody(body)) throw body;
 
     if (triggersUnauthorizedFlow(failure.status, url)) {
-      if (config && !config.kpRetried && storage.getAuth()?.refresh_token) {
+      if (!config.kpRetried && storage.getAuth()?.refresh_token) {
         const refreshed = await refreshAccessToken();
         if (refreshed) {
-          config.kpRetried = true;
-          config.headers.set('Authorization', `Bearer ${refreshed.access_token}`);
-          return http.request(config);
+          const headers = { ...config.headers, Authorization: `Bearer ${refreshed.access_token}` };
+          return http.request<never>({ ...config, kpRetried: true, headers });
         }
       }
       runUnauthorizedFlow();
     }
     const text = failureMessage(failure, url);
-    const shownOnField = Boolean(config?.kpFieldErrors && fieldOf(body));
-    if (text && !config?.kpSilent && !shownOnField) toast.error(text);
-    return Promise.reject(
-      new ApiError(text ?? httpErrorMessage(failure.status), { status: failure.status, body }),
-    );
+    const shownOnField = Boolean(config.kpFieldErrors && fieldOf(body));
+    if (text && !config.kpSilent && !shownOnField) toast.error(text);
+    throw new ApiError(text ?? httpErrorMessage(failure.status), { status: failure.status, body });
   }
 
   const text = failureMessage(failure, url);
-  if (text && !config?.kpSilent) toast.error(text);
-  return Promise.reject(new ApiError(text ?? NO_RESPONSE_MESSAGE));
+  if (text && !config.kpSilent) toast.error(text);
+  throw new ApiError(text ?? NO_RESPONSE_MESSAGE);
 }
 
-function createClient(): AxiosInstance {
-  const client = axios.create({ timeout: REQUEST_TIMEOUT_MS });
-  client.interceptors.request.use(onRequest, (error: unknown) => {
-    toast.error(SETUP_ERROR_MESSAGE);
-    return Promise.reject(error instanceof Error ? error : new ApiError(SETUP_ERROR_MESSAGE));
-  });
-  client.interceptors.response.use(onResponse, onResponseError);
-  return client;
-}
+/**
+ * The client: `request` (and `get`/`post`) with the token, the pending-request registry, the toasts, the
+ * 401 flow and the refresh; `defaults.baseURL` is the configured API base.
+ */
+export const http = {
+  defaults: { baseURL: '', timeout: REQUEST_TIMEOUT_MS },
 
-export const http = createClient();
+  async request<T = unknown>(config: HttpRequestConfig): Promise<HttpResponse<T>> {
+    const base: HttpRequestConfig = {
+      ...config,
+      baseURL: config.baseURL ?? http.defaults.baseURL,
+      timeout: config.timeout ?? http.defaults.timeout,
+    };
+    let prepared = base;
+    try {
+      prepared = await onRequest(base);
+      const response = await sendRequest(prepared);
+      return onResponse(response as HttpResponse<T>);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      return onResponseError(error, prepared);
+    }
+  },
+
+  get<T = unknown>(url: string, config: HttpRequestConfig = {}): Promise<HttpResponse<T>> {
+    return http.request<T>({ ...config, method: 'GET', url });
+  },
+
+  post<T = unknown>(url: string, data?: unknown, config: HttpRequestConfig = {}): Promise<HttpResponse<T>> {
+    return http.request<T>({ ...config, method: 'POST', url, data });
+  },
+};
 
 /** Points the client at the configured API base ('' = same origin). */
 export function configureHttp(baseURL: string): void {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { Result } from 'antd';
+import { StatusResult } from '../status-result';
 import { useSessionStore } from '../../stores/session-store';
 import { isRoutableUrl } from '../manage-routes';
 import { firstRoutableUrl, menuForMode } from './menu-model';
@@ -14,7 +14,7 @@ export function ManageIndex(): ReactNode {
     firstRoutableUrl(menuForMode(menu, filterMode), isRoutableUrl) ?? firstRoutableUrl(menu, isRoutableUrl);
   if (target) return <Navigate to={target} replace />;
   return (
-    <Result
+    <StatusResult
       status="info"
       title="暂无可用功能"
       subTitle="您的账号暂未开通任何已上线的功能，请联系管理员分配权限。"

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
-import { App } from 'antd';
+import { useAppFeedback } from '../../app/app-feedback';
 import type { AttemptView } from './api';
 import type { WarningMessage } from './anti-cheat-api';
 import { leaveNotice } from './anti-cheat';
@@ -25,7 +25,7 @@ function initialLeavesLeft({ antiCheat, counts }: AttemptView): number | null {
 
 /** The leave limit, the copy-paste block and full screen; `cheated` once the server closed the attempt. */
 function useLeaveGuard(initial: AttemptView, session: GuardedSession) {
-  const { message, notification } = App.useApp();
+  const { message, notification } = useAppFeedback();
   const { halt, lastSavedAt } = session;
   const [cheated, setCheated] = useState(false);
   const [leavesLeft, setLeavesLeft] = useState<number | null>(() => initialLeavesLeft(initial));
@@ -76,7 +76,7 @@ function useInvigilatorMessages(
     closedElsewhere: () => void;
   },
 ) {
-  const { message } = App.useApp();
+  const { message } = useAppFeedback();
   const { autoSubmitted, extendDeadline, closedElsewhere } = on;
   const [warnings, setWarnings] = useState<WarningMessage[]>([]);
   const handlers = useMemo(

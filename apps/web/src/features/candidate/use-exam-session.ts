@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { candidatePaths } from '@kaopei/shared';
-import { App } from 'antd';
+import { useAppFeedback } from '../../app/app-feedback';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/http';
 import { clockOffset } from '../../lib/countdown';
@@ -244,7 +244,7 @@ export type ExamSession = ReturnType<typeof useExamSession>;
 
 /** The candidate's own submit: the confirmation dialog, then the last answers and the submit itself. */
 export function useExamSubmit({ attemptId, sync, finishing, goToResult }: ExamSession) {
-  const { message } = App.useApp();
+  const { message } = useAppFeedback();
   const [open, setOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 

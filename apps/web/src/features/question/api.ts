@@ -1,4 +1,4 @@
-import type { AxiosRequestConfig } from 'axios';
+import type { HttpRequestConfig } from '../../lib/http';
 import { bankContracts, type BankRow } from '@kaopei/shared/contracts/bank';
 import { examContracts } from '@kaopei/shared/contracts/exam';
 import type { ImportMode } from '@kaopei/shared/contracts/file';
@@ -100,11 +100,11 @@ export function addQuestionKnowledge(questionIds: number[], knowledgeIds: number
 export { fetchQuestionTags };
 
 /** `config` FORM_ERRORS from the question editor (a refusal shows under its field). */
-export function addQuestion(input: QuestionInput, config?: AxiosRequestConfig) {
+export function addQuestion(input: QuestionInput, config?: HttpRequestConfig) {
   return call(questions.add, { body: input }, config);
 }
 
-export function modifyQuestion(id: number, input: QuestionInput, config?: AxiosRequestConfig) {
+export function modifyQuestion(id: number, input: QuestionInput, config?: HttpRequestConfig) {
   return call(questions.modify, { query: { id }, body: input }, config);
 }
 

@@ -2,7 +2,7 @@ import { departmentContracts as departments } from '@kaopei/shared/contracts/dep
 import type { ImportMode } from '@kaopei/shared/contracts/file';
 import { staffContracts as staff, type StaffSearchFilter } from '@kaopei/shared/contracts/staff';
 import { call, callPage, type BodyIn, type DataOf } from '../../lib/api';
-import type { AxiosRequestConfig } from 'axios';
+import type { HttpRequestConfig } from '../../lib/http';
 import { download } from '../../lib/download';
 import { FORM_ERRORS } from '../../lib/form-errors';
 
@@ -41,7 +41,7 @@ export function addDepartment(name: string, parentId: number | null) {
 }
 
 /** `config` FORM_ERRORS from the department form; a drag-and-drop move has no form (toasts). */
-export function modifyDepartment(input: DepartmentChange, config?: AxiosRequestConfig) {
+export function modifyDepartment(input: DepartmentChange, config?: HttpRequestConfig) {
   return call(departments.modify, { body: input }, config);
 }
 

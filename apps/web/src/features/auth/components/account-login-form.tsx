@@ -1,15 +1,18 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Form, Input, Space } from 'antd';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { LOGIN_TYPE_PASSWORD_SMS } from '@kaopei/shared';
 import type { PasswordGrantForm } from '../api';
+import { LoginField, PasswordField, requiredRule, useLoginFields } from './login-fields';
 import { SmsCodeButton } from './sms-code-button';
 
-interface AccountValues {
-  username: string;
-  password: string;
-  code?: string;
-}
+const SMS_CODE = /^\d{4,8}$/;
+
+const RULES = {
+  username: requiredRule('请输入账号'),
+  password: (value: string) => (value === '' ? '请输入密码' : null),
+  code: requiredRule('请输入短信验证码', SMS_CODE),
+};
 
 /** 账号密码登录, optionally with an SMS code (type 7) after the user clicks '短信验证'. */
 export function AccountLoginForm({
@@ -19,55 +22,55 @@ export function AccountLoginForm({
   submitting: boolean;
   onSubmit: (form: PasswordGrantForm) => void;
 }): ReactNode {
-  const [form] = Form.useForm<AccountValues>();
+  const { validate, field } = useLoginFields('account-login', RULES);
   const [withSms, setWithSms] = useState(false);
 
-  const finish = (values: AccountValues) => {
+  const finish = (event: FormEvent) => {
+    event.preventDefault();
+    const values = validate(withSms ? ['username', 'password', 'code'] : ['username', 'password']);
+    if (!values) return;
     const username = values.username.trim();
     onSubmit(
       withSms
-        ? { username, password: values.password, code: values.code?.trim(), type: LOGIN_TYPE_PASSWORD_SMS }
+        ? { username, password: values.password, code: values.code.trim(), type: LOGIN_TYPE_PASSWORD_SMS }
         : { username, password: values.password },
     );
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      onFinish={finish}
-      requiredMark={false}
-      name="account-login"
-    >
-      <Form.Item
-        name="username"
+    <form onSubmit={finish} noValidate name="account-login" className="kp-login__form">
+      <LoginField
+        {...field('username')}
         label="账号"
-        rules={[{ required: true, whitespace: true, message: '请输入账号' }]}
-      >
-        <Input prefix={<UserOutlined />} placeholder="账号 / 手机号 / 邮箱" autoComplete="username" />
-      </Form.Item>
-      <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
-        <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
-      </Form.Item>
+        icon={<UserOutlined />}
+        placeholder="账号 / 手机号 / 邮箱"
+        autoComplete="username"
+      />
+      <PasswordField
+        {...field('password')}
+        label="密码"
+        icon={<LockOutlined />}
+        placeholder="密码"
+        autoComplete="current-password"
+      />
       {withSms ? (
-        <Form.Item label="短信验证码" required>
-          <Space.Compact block>
-            <Form.Item
-              name="code"
-              noStyle
-              rules={[{ required: true, pattern: /^\d{4,8}$/, message: '请输入短信验证码' }]}
-            >
-              <Input prefix={<SafetyOutlined />} placeholder="短信验证码" inputMode="numeric" maxLength={8} />
-            </Form.Item>
+        <LoginField
+          {...field('code')}
+          label="短信验证码"
+          icon={<SafetyOutlined />}
+          placeholder="短信验证码"
+          inputMode="numeric"
+          maxLength={8}
+          autoComplete="one-time-code"
+          addon={
             <SmsCodeButton
-              resolvePhone={async () => {
-                const values = await form.validateFields(['username']);
-                return values.username.trim();
+              resolvePhone={() => {
+                const values = validate(['username']);
+                return values ? Promise.resolve(values.username.trim()) : Promise.reject(new Error('账号'));
               }}
             />
-          </Space.Compact>
-        </Form.Item>
+          }
+        />
       ) : null}
       <div className="kp-login__row">
         <Button
@@ -80,9 +83,9 @@ export function AccountLoginForm({
           {withSms ? '取消短信验证' : '短信验证'}
         </Button>
       </div>
-      <Button type="primary" htmlType="submit" block loading={submitting}>
+      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
         登录
       </Button>
-    </Form>
+    </form>
   );
 }

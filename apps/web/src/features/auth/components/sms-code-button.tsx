@@ -16,6 +16,7 @@ export function SmsCodeButton({
     <CodeButton
       disabled={disabled}
       testId="send-sms-code"
+      size="large"
       send={async () => {
         await sendSmsCode(await resolvePhone());
         toast.success('验证码已发送，5 分钟内有效');

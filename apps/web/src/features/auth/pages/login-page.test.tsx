@@ -127,4 +127,47 @@ describe('LoginPage', () => {
       expect.objectContaining({ username: 'admin', code: '123456', type: 7 }),
     );
   });
+
+  it('moves between the tabs with the arrow keys, one tab stop, only the active panel rendered', async () => {
+    await renderLogin();
+    const account = screen.getByRole('tab', { name: '账号密码登录' });
+    const sms = screen.getByRole('tab', { name: '验证码登录' });
+    expect(account).toHaveAttribute('aria-selected', 'true');
+    expect(account).toHaveAttribute('tabindex', '0');
+    expect(sms).toHaveAttribute('tabindex', '-1');
+    fireEvent.keyDown(account, { key: 'ArrowRight' });
+    expect(sms).toHaveAttribute('aria-selected', 'true');
+    expect(sms).toHaveFocus();
+    expect(screen.getByRole('tabpanel', { name: '验证码登录' })).toContainElement(
+      screen.getByLabelText('手机号'),
+    );
+    expect(screen.queryByLabelText('账号')).toBeNull();
+    fireEvent.keyDown(sms, { key: 'ArrowRight' });
+    expect(account).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(account, { key: 'End' });
+    expect(sms).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('refuses an empty form with messages under the fields and focuses the first', async () => {
+    await renderLogin();
+    fireEvent.click(screen.getByRole('button', { name: '登 录' }));
+    const username = screen.getByLabelText('账号');
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveAccessibleDescription('请输入账号');
+    expect(screen.getByLabelText('密码')).toHaveAccessibleDescription('请输入密码');
+    expect(username).toHaveFocus();
+    expect(requestPasswordToken).not.toHaveBeenCalled();
+    fireEvent.change(username, { target: { value: 'admin' } });
+    expect(username).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('checks the phone number before sending an SMS sign-in', async () => {
+    await renderLogin();
+    fireEvent.click(screen.getByRole('tab', { name: '验证码登录' }));
+    fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '1380000' } });
+    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: '登 录' }));
+    expect(screen.getByLabelText('手机号')).toHaveAccessibleDescription('请输入正确的 11 位手机号');
+    expect(requestPasswordToken).not.toHaveBeenCalled();
+  });
 });

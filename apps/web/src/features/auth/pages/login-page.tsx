@@ -1,15 +1,22 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Card, Flex, Tabs, Typography } from 'antd';
+import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { useAppConfig } from '../../../app/app-config-context';
 import { AppFooter } from '../../../app/layout/app-footer';
 import { useSessionStore } from '../../../stores/session-store';
 import type { PasswordGrantForm } from '../api';
 import { AccountLoginForm } from '../components/account-login-form';
+import { LoginNotice } from '../components/login-fields';
+import { LoginTabs } from '../components/login-tabs';
 import { SmsLoginForm } from '../components/sms-login-form';
 import { preparePassword, signIn, signInErrorText } from '../session';
 
 type LoginTab = 'account' | 'sms';
+
+const TABS = [
+  { key: 'account', label: '账号密码登录' },
+  { key: 'sms', label: '验证码登录' },
+] as const satisfies readonly { key: LoginTab; label: string }[];
 
 /** The sign-in: prepares (encrypts) the password if there is one, signs in, and opens the target. */
 function useSignIn() {
@@ -62,28 +69,19 @@ function LoginLinks(): ReactNode {
   const config = useAppConfig();
   return (
     <>
-      <Flex justify="space-between" gap={12} wrap style={{ marginTop: 16 }}>
+      <div className="kp-login__links">
         <Link to="/forgetPwd" data-testid="forgot-password">
           忘记密码
         </Link>
         <Link to="/signup" data-testid="signup-link">
           注册新组织
         </Link>
-      </Flex>
+      </div>
       {config.demo ? (
-        <Alert
-          type="info"
-          className="kp-login__demo"
-          data-testid="demo-hint"
-          title="演示账号"
-          description={
-            <span>
-              管理员 <Typography.Text code>admin</Typography.Text>，员工{' '}
-              <Typography.Text code>zhangsan</Typography.Text>，密码均为{' '}
-              <Typography.Text code>Kaopei@2024</Typography.Text>
-            </span>
-          }
-        />
+        <LoginNotice tone="info" className="kp-login__demo" testId="demo-hint" title="演示账号">
+          管理员 <code className="kp-code">admin</code>，员工 <code className="kp-code">zhangsan</code>
+          ，密码均为 <code className="kp-code">Kaopei@2024</code>
+        </LoginNotice>
       ) : null}
     </>
   );
@@ -101,18 +99,16 @@ export default function LoginPage(): ReactNode {
     <div className="kp-login">
       <LoginAside />
       <main className="kp-login__main">
-        <Card className="kp-login__card" variant="borderless">
+        <div className="kp-login__card">
           <Link to={config.homePath} className="kp-login__brand">
             <img src={config.logo} alt="" />
             <span>{config.displayName}</span>
           </Link>
-          <Typography.Title level={3} className="kp-login__title">
-            欢迎登录
-          </Typography.Title>
+          <h1 className="kp-login__title">欢迎登录</h1>
           {signedIn ? (
-            <Alert
-              type="success"
-              showIcon
+            <LoginNotice
+              tone="success"
+              icon={<CheckCircleFilled />}
               className="kp-login__notice"
               title={
                 <span>
@@ -121,38 +117,33 @@ export default function LoginPage(): ReactNode {
               }
             />
           ) : null}
-          <Tabs
-            destroyOnHidden
-            activeKey={tab}
+          <LoginTabs
+            label="登录方式"
+            tabs={TABS}
+            active={tab}
             onChange={(key) => {
-              setTab(key as LoginTab);
+              setTab(key);
               clearError();
             }}
-            items={[
-              {
-                key: 'account',
-                label: '账号密码登录',
-                children: <AccountLoginForm submitting={submitting} onSubmit={onSubmit} />,
-              },
-              {
-                key: 'sms',
-                label: '验证码登录',
-                children: <SmsLoginForm submitting={submitting} onSubmit={onSubmit} />,
-              },
-            ]}
-          />
+          >
+            {tab === 'account' ? (
+              <AccountLoginForm submitting={submitting} onSubmit={onSubmit} />
+            ) : (
+              <SmsLoginForm submitting={submitting} onSubmit={onSubmit} />
+            )}
+          </LoginTabs>
           {error ? (
-            <Alert
-              type="error"
-              showIcon
+            <LoginNotice
+              tone="error"
               role="alert"
+              icon={<CloseCircleFilled />}
               title={error}
               className="kp-login__error"
-              data-testid="login-error"
+              testId="login-error"
             />
           ) : null}
           <LoginLinks />
-        </Card>
+        </div>
         <AppFooter className="kp-login__footer" />
       </main>
     </div>

@@ -11,4 +11,3 @@ export function CandidateLayout(): ReactNode {
     </LearnerShell>
   );
 }
-

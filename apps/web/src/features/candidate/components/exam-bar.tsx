@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { App, Button, Tag } from 'antd';
+import { Button, Tag } from 'antd';
+import { useAppFeedback } from '../../../app/app-feedback';
 import { countdownTone, dueWarning, formatCountdown, remainingMs } from '../../../lib/countdown';
 import type { SyncStatus } from '../answer-sync';
 import type { ServerClock } from '../use-exam-session';
@@ -60,7 +61,7 @@ function ExamCountdown({
 
 /** The notice a few minutes before the end. */
 function useTimeWarning(): (minutes: number) => void {
-  const { notification } = App.useApp();
+  const { notification } = useAppFeedback();
   return useCallback(
     (minutes: number) =>
       notification.warning({
