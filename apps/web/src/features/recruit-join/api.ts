@@ -1,4 +1,4 @@
-import type { AxiosRequestConfig } from 'axios';
+import type { HttpRequestConfig } from '../../lib/http-transport';
 import { recruitmentContracts as c } from '@kaopei/shared/contracts/recruitment';
 import { call, type BodyIn, type DataOf } from '../../lib/api';
 
@@ -31,7 +31,7 @@ export const recruitJoinKeys = {
 };
 
 /** Silent reads: a page shows its own message for an unknown or closed link, not a toast beside it. */
-const SILENT: AxiosRequestConfig = { kpSilent: true };
+const SILENT: HttpRequestConfig = { kpSilent: true };
 
 export function fetchPublicJobs(organizationId: number) {
   return call(c.publicJobs, { query: { organizationId } }, SILENT);
@@ -53,7 +53,7 @@ export function uploadResume(jobId: number, file: File) {
 }
 
 /** Applies; `config` is the form's (FORM_ERRORS: a refusal naming a field goes under it). */
-export function applyForJob(body: ApplyBody, config?: AxiosRequestConfig) {
+export function applyForJob(body: ApplyBody, config?: HttpRequestConfig) {
   return call(c.publicApply, { body }, config);
 }
 
@@ -65,7 +65,7 @@ export function sendTestCode(token: string, phone: string) {
   return call(c.testCode, { body: { token, phone } });
 }
 
-export function signInToTest(body: BodyIn<typeof c.testSignIn>, config?: AxiosRequestConfig) {
+export function signInToTest(body: BodyIn<typeof c.testSignIn>, config?: HttpRequestConfig) {
   return call(c.testSignIn, { body }, config);
 }
 
