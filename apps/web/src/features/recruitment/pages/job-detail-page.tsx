@@ -1,0 +1,5 @@
+import type { ReactNode } from 'react';
+
+export default function Page(): ReactNode {
+  return null;
+}
