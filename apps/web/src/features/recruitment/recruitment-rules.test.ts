@@ -7,6 +7,7 @@ import {
   dropProblem,
   formatRate,
   funnelSteps,
+  moveMenu,
   moveTargets,
   parseTags,
   salaryText,
@@ -27,6 +28,16 @@ describe('board moves', () => {
     expect(moveTargets('applied')).toEqual(['screening', 'test', 'interview', 'offer', 'rejected']);
     expect(moveTargets('rejected')).toContain('applied');
     expect(moveTargets('hired')).toEqual([]);
+  });
+
+  it('disables 笔试 in the menu while the job has no paper', () => {
+    expect(moveMenu('applied', false).find((m) => m.stage === 'test')).toMatchObject({ disabled: true });
+    expect(moveMenu('applied', true).find((m) => m.stage === 'test')).toEqual({
+      stage: 'test',
+      label: '笔试',
+      disabled: false,
+    });
+    expect(moveMenu('hired', true)).toEqual([]);
   });
 
   it('refuses drops on the same column, onto 入职 and out of 入职', () => {

@@ -105,3 +105,15 @@ export function daysText(days: number | null): string {
   if (days === null) return '—';
   return `${Math.round(days * 10) / 10} 天`;
 }
+
+/** The entries of a card's 移动到… menu: 笔试 is disabled while the job has no paper. */
+export function moveMenu(
+  from: RecruitStage,
+  hasPaper: boolean,
+): { stage: RecruitStage; label: string; disabled: boolean }[] {
+  return moveTargets(from).map((stage) => ({
+    stage,
+    label: stage === 'test' && !hasPaper ? `${stageLabel(stage)}（职位未设置笔试试卷）` : stageLabel(stage),
+    disabled: stage === 'test' && !hasPaper,
+  }));
+}
