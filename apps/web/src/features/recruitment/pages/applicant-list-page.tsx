@@ -1,5 +1,85 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Button, Input, Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { APPLICANT_SOURCES, APPLICANT_SOURCE_LABELS, type ApplicantSource } from '@kaopei/shared';
+import { DataTable, useListPage } from '../../../components/data-table';
+import { PageError } from '../../../app/page-states';
+import {
+  fetchApplications,
+  fetchJobs,
+  recruitKeys,
+  type ApplicationFilter,
+  type ApplicationRow,
+} from '../api';
+import { applicationColumns, BulkMoveButton, StageFilter } from '../components/application-table';
+import { MessageModal } from '../components/message-modal';
+import { useMoveApplications } from '../components/use-move';
+import '../recruitment.css';
 
-export default function Page(): ReactNode {
-  return null;
+export function JobFilterSelect({ onChange }: { onChange: (jobId: number | undefined) => void }): ReactNode {
+  const jobs = useQuery({ queryKey: recruitKeys.jobs({}, 0, 200), queryFn: () => fetchJobs({}, 0, 200) });
+  return (
+    <Select<number>
+      aria-label="职位"
+      placeholder="全部职位"
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      style={{ width: 200 }}
+      onChange={onChange}
+      options={(jobs.data?.data ?? []).map((j) => ({ value: j.jobId, label: j.name }))}
+    />
+  );
+}
+
+/** /manage/recruitment/staff: every applicant of every job, filtered, with bulk moves and messages. */
+export default function ApplicantListPage(): ReactNode {
+  const list = useListPage<ApplicationRow, ApplicationFilter>({
+    initialFilter: {},
+    queryKey: recruitKeys.applications,
+    fetchPage: fetchApplications,
+    rowKey: 'applicationId',
+    invalidate: [recruitKeys.all],
+  });
+  const move = useMoveApplications(null, list.clearSelection);
+  const [messaging, setMessaging] = useState<number[] | null>(null);
+  const ids = list.selectedRows.map((r) => r.applicationId);
+  return (
+    <div className="kp-page">
+      <div className="kp-recruit-bar">
+        <Input.Search
+          placeholder="姓名、手机号或学校"
+          aria-label="搜索应聘者"
+          allowClear
+          style={{ width: 220 }}
+          onSearch={(value) => list.updateFilter({ keyword: value.trim() || undefined })}
+        />
+        <JobFilterSelect onChange={(jobId) => list.updateFilter({ jobId })} />
+        <StageFilter onChange={(stage) => list.updateFilter({ stage })} />
+        <Select<ApplicantSource>
+          aria-label="来源"
+          placeholder="全部来源"
+          allowClear
+          style={{ width: 140 }}
+          onChange={(source) => list.updateFilter({ source })}
+          options={APPLICANT_SOURCES.map((s) => ({ value: s, label: APPLICANT_SOURCE_LABELS[s] }))}
+        />
+        <BulkMoveButton count={ids.length} onMove={(to) => move(ids, to)} />
+        <Button disabled={ids.length === 0} onClick={() => setMessaging(ids)}>
+          发送消息
+        </Button>
+      </div>
+      {list.query.isError ? (
+        <PageError onRetry={() => void list.query.refetch()} />
+      ) : (
+        <DataTable<ApplicationRow>
+          {...list.tableProps}
+          columns={applicationColumns(false)}
+          showIndex
+          scrollX={1300}
+        />
+      )}
+      <MessageModal applicationIds={messaging} onClose={() => setMessaging(null)} />
+    </div>
+  );
 }
