@@ -6,7 +6,8 @@ import { APPLICANT_SOURCE_LABELS, MOVABLE_STAGES, RECRUIT_STAGES, type RecruitSt
 import { recruitPaths } from '@kaopei/shared/contracts/recruitment';
 import type { DataTableColumn } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/time-format';
-import type { ApplicationRow } from '../api';
+import { useQuery } from '@tanstack/react-query';
+import { fetchJobs, recruitKeys, type ApplicationRow } from '../api';
 import { stageLabel, testText } from '../recruitment-rules';
 
 /** Columns of an application list; `inJob`: inside a job's page (résumé link keeps the job). */
@@ -95,5 +96,22 @@ export function BulkMoveButton({
         </Space>
       </Button>
     </Dropdown>
+  );
+}
+
+/** A select of the organisation's jobs (the first 200) to filter a list by. */
+export function JobFilterSelect({ onChange }: { onChange: (jobId: number | undefined) => void }): ReactNode {
+  const jobs = useQuery({ queryKey: recruitKeys.jobs({}, 0, 200), queryFn: () => fetchJobs({}, 0, 200) });
+  return (
+    <Select<number>
+      aria-label="职位"
+      placeholder="全部职位"
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      style={{ width: 200 }}
+      onChange={onChange}
+      options={(jobs.data?.data ?? []).map((j) => ({ value: j.jobId, label: j.name }))}
+    />
   );
 }

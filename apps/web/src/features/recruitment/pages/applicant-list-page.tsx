@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Input, Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { APPLICANT_SOURCES, APPLICANT_SOURCE_LABELS, type ApplicantSource } from '@kaopei/shared';
 import { DataTable, useListPage } from '../../../components/data-table';
 import { PageError } from '../../../app/page-states';
@@ -11,26 +10,15 @@ import {
   type ApplicationFilter,
   type ApplicationRow,
 } from '../api';
-import { applicationColumns, BulkMoveButton, StageFilter } from '../components/application-table';
+import {
+  applicationColumns,
+  BulkMoveButton,
+  JobFilterSelect,
+  StageFilter,
+} from '../components/application-table';
 import { MessageModal } from '../components/message-modal';
 import { useMoveApplications } from '../components/use-move';
 import '../recruitment.css';
-
-export function JobFilterSelect({ onChange }: { onChange: (jobId: number | undefined) => void }): ReactNode {
-  const jobs = useQuery({ queryKey: recruitKeys.jobs({}, 0, 200), queryFn: () => fetchJobs({}, 0, 200) });
-  return (
-    <Select<number>
-      aria-label="职位"
-      placeholder="全部职位"
-      allowClear
-      showSearch
-      optionFilterProp="label"
-      style={{ width: 200 }}
-      onChange={onChange}
-      options={(jobs.data?.data ?? []).map((j) => ({ value: j.jobId, label: j.name }))}
-    />
-  );
-}
 
 /** /manage/recruitment/staff: every applicant of every job, filtered, with bulk moves and messages. */
 export default function ApplicantListPage(): ReactNode {
