@@ -3,13 +3,7 @@ import { Button, Input, Select } from 'antd';
 import { APPLICANT_SOURCES, APPLICANT_SOURCE_LABELS, type ApplicantSource } from '@kaopei/shared';
 import { DataTable, useListPage } from '../../../components/data-table';
 import { PageError } from '../../../app/page-states';
-import {
-  fetchApplications,
-  fetchJobs,
-  recruitKeys,
-  type ApplicationFilter,
-  type ApplicationRow,
-} from '../api';
+import { fetchApplications, recruitKeys, type ApplicationFilter, type ApplicationRow } from '../api';
 import {
   applicationColumns,
   BulkMoveButton,
