@@ -95,3 +95,12 @@ describe('funnel and figures', () => {
     expect(daysText(12.345)).toBe('12.3 天');
   });
 });
+
+describe('routes', () => {
+  it('name the menu URLs the contract declares', async () => {
+    const { RECRUIT_MENUS } = await import('@kaopei/shared/contracts/recruitment');
+    const { recruitmentRoutes } = await import('./routes');
+    const menus = new Set(recruitmentRoutes.map((r) => r.handle?.menuUrl));
+    expect([...menus].sort()).toEqual(Object.values(RECRUIT_MENUS).sort());
+  });
+});

@@ -1,6 +1,18 @@
-import { RECRUIT_MENUS } from '@kaopei/shared/contracts/recruitment';
 import { lazyPage } from '../../app/lazy-page';
 import type { AppRouteObject } from '../../app/route-handle';
+
+/**
+ * Menu URLs as RECRUIT_MENUS (contracts/recruitment.ts) names them, written out: this file is part of the
+ * entry chunk, and importing the contract would bring its schemas into every page's first load.
+ */
+const RECRUIT_MENUS = {
+  overview: '/manage/recruitment',
+  school: '/manage/recruitment/school',
+  job: '/manage/recruitment/job',
+  release: '/manage/recruitment/job/release',
+  staff: '/manage/recruitment/staff',
+  result: '/manage/recruitment/staff/result',
+} as const;
 
 /** 招聘管理 (issue 20): overview, campus sessions, jobs and their pipeline, applicants, results. */
 export const recruitmentRoutes: AppRouteObject[] = [
