@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signedIn } from '../support';
 
 /**
@@ -11,6 +11,8 @@ import { signedIn } from '../support';
 const JAVA_JOB = 'Java开发工程师（社招）';
 const SCREENING = '孙浩然';
 const OFFER = '林佳怡';
+/** At 投递 in the Java job: dragged to 筛选. */
+const DRAGGED = '陈思远';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -20,7 +22,18 @@ async function pickOption(page: Page, label: RegExp | string, option?: string): 
   await (option ? options.filter({ hasText: option }).first() : options.first()).click();
 }
 
-test('a recruiter publishes a job, moves an applicant to 笔试, reads the résumé and hires', async ({
+async function dragTo(page: Page, card: Locator, column: Locator): Promise<void> {
+  const from = await card.boundingBox();
+  const to = await column.boundingBox();
+  if (!from || !to) throw new Error('card or column not on screen');
+  await page.mouse.move(from.x + 20, from.y + from.height - 8);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 40, from.y + from.height, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 15 });
+  await page.mouse.up();
+}
+
+test('a recruiter publishes a job, drags and moves applicants, reads the résumé and hires', async ({
   page,
 }) => {
   const tag = Date.now().toString(36).slice(-5);
@@ -57,12 +70,18 @@ test('a recruiter publishes a job, moves an applicant to 笔试, reads the résu
   await expect(screening).toContainText(SCREENING);
   await expect(page.getByTestId('column-offer')).toContainText(OFFER);
   await expect(testColumn).toContainText('笔试 82/100 分');
+  // Drag a card from 投递 to 筛选 (dnd-kit's pointer sensor: press, move in steps, release).
+  const applied = page.getByTestId('column-applied');
+  await dragTo(page, applied.locator('li').filter({ hasText: DRAGGED }), screening);
+  await expect(page.getByText(/已将 1 人移到「筛选」/)).toBeVisible();
   await screening.getByRole('button', { name: `把${SCREENING}移动到…` }).click();
   await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '笔试', exact: true }).click();
   await expect(page.getByText(/已将 1 人移到「笔试」/)).toBeVisible();
   await page.reload();
   await expect(testColumn).toContainText(SCREENING);
   await expect(screening).not.toContainText(SCREENING);
+  await expect(screening).toContainText(DRAGGED);
+  await expect(applied).not.toContainText(DRAGGED);
 
   // The résumé: moves logged, a note kept.
   await testColumn.getByRole('link', { name: SCREENING }).click();
