@@ -7,6 +7,7 @@ import {
   recruitmentStageMoves,
 } from '../schema';
 import { DAY_MS, need, type Demo } from './demo';
+import { seedDemoResumes, type DemoResumePerson } from './recruitment-resumes';
 
 /** Names the seed test and the e2e journey look for. */
 export const DEMO_RECRUITMENT = {
@@ -184,9 +185,13 @@ export async function seedDemoRecruitment(demo: Demo): Promise<void> {
       jobIds: [jobIds[2]!, jobIds[0]!],
     })
     .returning({ id: recruitmentCampusSessions.id });
+  const withResume: DemoResumePerson[] = [];
   for (const [i, person] of PEOPLE.entries()) {
-    await seedApplicant(demo, adminId, i, person, jobIds, session!.id);
+    const seeded = await seedApplicant(demo, adminId, i, person, jobIds, session!.id);
+    // The Java job's people from 筛选 on have a Word résumé to read.
+    if (person[4] === 0 && person[5] !== 'applied') withResume.push(seeded);
   }
+  await seedDemoResumes(demo, withResume);
 }
 
 async function seedApplicant(
@@ -196,18 +201,20 @@ async function seedApplicant(
   [name, school, degree, years, jobIndex, stage, source, score, rating]: Person,
   jobIds: number[],
   sessionId: number,
-): Promise<void> {
+): Promise<DemoResumePerson> {
   const steps = pathTo(stage, score);
   // Applied 25…3 days ago; each later move a day or two after the one before.
   const appliedAt = demo.now - (25 - (index % 22)) * DAY_MS;
   const at = (step: number) => new Date(appliedAt + step * 1.5 * DAY_MS);
+  const phone = `1376000${String(1001 + index).padStart(4, '0')}`;
+  const email = `applicant${index + 1}@example.com`;
   const [applicant] = await demo.db
     .insert(recruitmentApplicants)
     .values({
       organizationId: demo.organizationId,
       name,
-      phone: `1376000${String(1001 + index).padStart(4, '0')}`,
-      email: `applicant${index + 1}@example.com`,
+      phone,
+      email,
       school,
       degree,
       years,
@@ -247,4 +254,6 @@ async function seedApplicant(
       createdAt: at(i),
     })),
   );
+  const ids = { applicantId: applicant!.id, applicationId: application!.id };
+  return { ...ids, name, phone, email, school, degree, years };
 }

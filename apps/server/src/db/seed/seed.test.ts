@@ -20,6 +20,8 @@ import { DEMO_REPORT_SCHEDULE } from './analysis-reports';
 import { DEMO_MENTAL_EXAMS } from './psych';
 import { DEMO_AUTO_RULE } from './exam-auto';
 import { DEMO_RECRUITMENT } from './recruitment';
+import { demoDocx } from './recruitment-resumes';
+import { docxText, resumeType } from '../../modules/recruitment/resume-text';
 import type { ExamAnalysis } from '@kaopei/shared/contracts/exam-analysis';
 
 /**
@@ -399,11 +401,11 @@ describe('demo organisation', () => {
     expect(column('screening')?.cards.map((c) => c.name)).toContain(DEMO_RECRUITMENT.screening);
     const offer = column('offer')?.cards.find((c) => c.name === DEMO_RECRUITMENT.offer);
     expect(offer).toBeDefined();
-    const person = await data<{ applications: { moves: { toStage: string }[] }[] }>(
-      admin,
-      'GET',
-      `${R}/applicant/get?applicantId=${offer?.applicantId}`,
-    );
+    const person = await data<{
+      name: string;
+      applications: { moves: { toStage: string }[] }[];
+      resumes: { mime: string; text: string }[];
+    }>(admin, 'GET', `${R}/applicant/get?applicantId=${offer?.applicantId}`);
     expect(person.data.applications[0]?.moves.map((m) => m.toStage)).toEqual([
       'applied',
       'screening',
@@ -411,6 +413,8 @@ describe('demo organisation', () => {
       'interview',
       'offer',
     ]);
+    expect(person.data.resumes).toHaveLength(1);
+    expect(person.data.resumes[0]?.text).toContain(`毕业院校：复旦大学`);
     const campus = await data<{ school: string; applicants: number }[]>(admin, 'GET', `${R}/campus/list`);
     expect(campus.data).toMatchObject([{ school: DEMO_RECRUITMENT.campusSchool, applicants: 5 }]);
     const overview = await data<{ openJobs: number; hired: number; funnel: unknown[] }>(
@@ -420,6 +424,12 @@ describe('demo organisation', () => {
     );
     expect(overview.data).toMatchObject({ openJobs: 3, hired: 1 });
     expect(overview.data.funnel.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('makes demo résumés the server’s Word reader reads back', async () => {
+    const file = Buffer.from(demoDocx(['林佳怡', '手机：13760001011', '学历：硕士 & 其他']));
+    expect((await resumeType(file)).ext).toBe('docx');
+    expect(docxText(file)).toBe('林佳怡\n手机：13760001011\n学历：硕士 & 其他');
   });
 
   it("keeps the demo's exams from another organisation", async () => {
