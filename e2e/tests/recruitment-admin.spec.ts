@@ -88,6 +88,9 @@ test('a recruiter publishes a job, drags and moves applicants, reads the résum�
   await page.waitForURL(/\/manage\/recruitment\/job\/detail\/resume\?applicantId=\d+&jobId=\d+/);
   await expect(page.getByRole('heading', { name: SCREENING })).toBeVisible();
   await expect(page.getByText('筛选 → 笔试')).toBeVisible();
+  // The demo's Word résumé, shown as its text.
+  await expect(page.getByText(`${SCREENING}的简历.docx`)).toBeVisible();
+  await expect(page.getByText(/毕业院校：浙江大学/)).toBeVisible();
   await expect(page.getByTestId('application-stage').first()).toHaveText('笔试');
   await page.getByLabel('备注').fill(`沟通顺畅 ${tag}`);
   await page.getByRole('button', { name: '保存资料' }).click();
