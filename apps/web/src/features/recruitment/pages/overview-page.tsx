@@ -35,8 +35,16 @@ function Headline({ data }: { data: Overview }): ReactNode {
   );
 }
 
+function busiestJob(funnel: FunnelRow[]): number | undefined {
+  return funnel.reduce<FunnelRow | undefined>(
+    (best, f) => (best && best.total >= f.total ? best : f),
+    undefined,
+  )?.jobId;
+}
+
 function JobFunnel({ funnel }: { funnel: FunnelRow[] }): ReactNode {
-  const [jobId, setJobId] = useState<number | undefined>(funnel[0]?.jobId);
+  // The job with the most applicants first.
+  const [jobId, setJobId] = useState<number | undefined>(() => busiestJob(funnel));
   const job = funnel.find((f) => f.jobId === jobId) ?? funnel[0];
   const option = useMemo(() => {
     const steps = job ? funnelSteps(job.counts, job.total) : [];
