@@ -119,3 +119,34 @@ test('a recruiter publishes a job, drags and moves applicants, reads the résum�
   await page.getByLabel('关键词').press('Enter');
   await expect(page.locator('.kp-staff__table').getByRole('row').filter({ hasText: OFFER })).toBeVisible();
 });
+
+test('the overview draws the demo funnel and sources; a campus session is added with its sign-up QR code', async ({
+  page,
+}) => {
+  const school = `杭州电子科技大学${Date.now().toString(36).slice(-4)}`;
+  await signedIn(page, 'admin', '/manage/recruitment');
+  // The demo's three, and the first journey's job when it ran before.
+  await expect(page.getByTestId('open-jobs')).toHaveText(/^[34]$/);
+  await expect(page.getByTestId('funnel-chart')).toHaveAttribute('data-chart-status', 'ready');
+  await expect(page.getByTestId('source-chart')).toHaveAttribute('data-chart-status', 'ready');
+  await expect(page.getByRole('row').filter({ hasText: JAVA_JOB })).toBeVisible();
+
+  await page.goto('/manage/recruitment/school');
+  await expect(page.getByRole('row').filter({ hasText: '浙江大学' })).toContainText('5');
+  await page.getByRole('button', { name: /新建场次/ }).click();
+  const dialog = page.getByRole('dialog', { name: '新建校园招聘场次' });
+  await dialog.getByLabel('学校').fill(school);
+  await dialog.getByLabel('宣讲时间').click();
+  await dialog.getByLabel('宣讲时间').fill('2027-10-20 14:00');
+  await dialog.getByLabel('宣讲时间').press('Enter');
+  await dialog.getByLabel('地点').fill('下沙校区 报告厅');
+  await pickOption(page, '招聘职位', JAVA_JOB);
+  await dialog.getByLabel('学校').click();
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  const row = page.getByRole('row').filter({ hasText: school });
+  await expect(row).toContainText('2027-10-20 14:00');
+  await expect(row).toContainText(JAVA_JOB);
+  await row.getByRole('button', { name: '报名二维码' }).click();
+  await expect(page.getByTestId('campus-qr').locator('canvas')).toBeVisible();
+  await expect(page.getByLabel('报名链接')).toHaveValue(/\/join\/campus\/\d+$/);
+});
