@@ -25,6 +25,7 @@ import { analysisReportRoutes } from '../features/analysis-report/routes';
 import { shopRoutes } from '../features/shop/routes';
 import { psychRoutes } from '../features/psych/routes';
 import { interviewRoutes } from '../features/interview/routes';
+import { recruitmentRoutes } from '../features/recruitment/routes';
 import type { AppRouteObject } from './route-handle';
 
 /**
@@ -60,6 +61,7 @@ export const manageChildRoutes: AppRouteObject[] = [
   ...shopRoutes,
   ...psychRoutes,
   ...interviewRoutes,
+  ...recruitmentRoutes,
 ];
 
 function joinPath(base: string, path: string): string {

@@ -32,6 +32,7 @@ import { seedDemoAnalysisReports } from './analysis-reports';
 import { seedDemoPsych } from './psych';
 import { seedDemoAutoExam } from './exam-auto';
 import { seedDemoInterviews } from './interviews';
+import { seedDemoRecruitment } from './recruitment';
 
 export { PLATFORM_ADMIN_ACCOUNT, PLATFORM_ORG_NAME } from './platform';
 export { PUBLIC_BANK_NAME } from './public-bank';
@@ -116,6 +117,7 @@ const DEMO_STEPS: DemoStep[] = [
   { name: 'psychological scale and mental exams', run: seedDemoPsych },
   { name: 'automatic exam rule and its generated paper', run: seedDemoAutoExam },
   { name: 'video interviews', run: seedDemoInterviews },
+  { name: 'recruitment jobs, campus session, applicants and their moves', run: seedDemoRecruitment },
 ];
 
 /** The demo organisation, once (idempotent: skipped when the demo admin exists). Returns true when it seeded. */

@@ -19,6 +19,9 @@ import { DEMO_MISKEYED } from './question-data';
 import { DEMO_REPORT_SCHEDULE } from './analysis-reports';
 import { DEMO_MENTAL_EXAMS } from './psych';
 import { DEMO_AUTO_RULE } from './exam-auto';
+import { DEMO_RECRUITMENT } from './recruitment';
+import { demoDocx } from './recruitment-resumes';
+import { docxText, resumeType } from '../../modules/recruitment/resume-text';
 import type { ExamAnalysis } from '@kaopei/shared/contracts/exam-analysis';
 
 /**
@@ -374,6 +377,59 @@ describe('demo organisation', () => {
       '/exam/api/v1/auto/papers',
     );
     expect(papers[0]).toMatchObject({ ruleName: DEMO_AUTO_RULE, questionCount: 3 });
+  });
+
+  it('has jobs in each state, a board over the stages with moves, a campus session and an overview', async () => {
+    const R = '/recruit/api/v1';
+    const jobs = await data<{ jobId: number; name: string; status: string; applicants: number }[]>(
+      admin,
+      'GET',
+      `${R}/job/list?size=50`,
+    );
+    const byName = new Map(jobs.data.map((j) => [j.name, j]));
+    expect(byName.get(DEMO_RECRUITMENT.draftJob)?.status).toBe('draft');
+    expect(byName.get(DEMO_RECRUITMENT.closedJob)?.status).toBe('closed');
+    const java = byName.get(DEMO_RECRUITMENT.javaJob);
+    expect(java?.status).toBe('published');
+    expect(jobs.data.reduce((sum, j) => sum + j.applicants, 0)).toBe(30);
+    const board = await data<{
+      job: { hasPaper: boolean };
+      columns: { stage: string; total: number; cards: { name: string; applicantId: number }[] }[];
+    }>(admin, 'GET', `${R}/application/board?jobId=${java?.jobId}`);
+    expect(board.data.job.hasPaper).toBe(true);
+    const column = (stage: string) => board.data.columns.find((c) => c.stage === stage);
+    expect(column('screening')?.cards.map((c) => c.name)).toContain(DEMO_RECRUITMENT.screening);
+    const offer = column('offer')?.cards.find((c) => c.name === DEMO_RECRUITMENT.offer);
+    expect(offer).toBeDefined();
+    const person = await data<{
+      name: string;
+      applications: { moves: { toStage: string }[] }[];
+      resumes: { mime: string; text: string }[];
+    }>(admin, 'GET', `${R}/applicant/get?applicantId=${offer?.applicantId}`);
+    expect(person.data.applications[0]?.moves.map((m) => m.toStage)).toEqual([
+      'applied',
+      'screening',
+      'test',
+      'interview',
+      'offer',
+    ]);
+    expect(person.data.resumes).toHaveLength(1);
+    expect(person.data.resumes[0]?.text).toContain(`毕业院校：复旦大学`);
+    const campus = await data<{ school: string; applicants: number }[]>(admin, 'GET', `${R}/campus/list`);
+    expect(campus.data).toMatchObject([{ school: DEMO_RECRUITMENT.campusSchool, applicants: 5 }]);
+    const overview = await data<{ openJobs: number; hired: number; funnel: unknown[] }>(
+      admin,
+      'GET',
+      `${R}/overview`,
+    );
+    expect(overview.data).toMatchObject({ openJobs: 3, hired: 1 });
+    expect(overview.data.funnel.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('makes demo résumés the server’s Word reader reads back', async () => {
+    const file = Buffer.from(demoDocx(['林佳怡', '手机：13760001011', '学历：硕士 & 其他']));
+    expect((await resumeType(file)).ext).toBe('docx');
+    expect(docxText(file)).toBe('林佳怡\n手机：13760001011\n学历：硕士 & 其他');
   });
 
   it("keeps the demo's exams from another organisation", async () => {
