@@ -239,7 +239,8 @@ export const roomView = z.object({
 });
 export type RoomView = z.infer<typeof roomView>;
 
-export const signalTypes = ['hello', 'offer', 'answer', 'candidate', 'yjs', 'yjs-state', 'state'] as const;
+/** `bye`: a peer leaving says so itself, at once (the server's `leave` on its stream closing is the backstop). */
+export const signalTypes = ['hello', 'offer', 'answer', 'candidate', 'yjs', 'yjs-state', 'state', 'bye'] as const;
 
 export const signalBody = z.object({
   ticket,

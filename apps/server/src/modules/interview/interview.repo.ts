@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   abilities,
@@ -177,6 +193,37 @@ export async function scorecardRecords(
         by.applicantId !== undefined ? eq(interviews.applicantId, by.applicantId) : undefined,
       ),
     )
+    .orderBy(asc(interviews.startAt), asc(interviewScorecards.id));
+}
+
+/** Scheduled (not cancelled) interviews of the organisation starting in [from, to). */
+export async function countInterviewsBetween(db: DbOrTx, organizationId: number, from: Date, to: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(interviews)
+    .where(
+      and(
+        eq(interviews.organizationId, organizationId),
+        gte(interviews.startAt, from),
+        lt(interviews.startAt, to),
+        ne(interviews.status, 'cancelled'),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The scorecards of interviews held with these applicants, with the interviewer's name. */
+export async function scorecardsOfApplicants(db: DbOrTx, organizationId: number, applicantIds: number[]) {
+  return db
+    .select({
+      card: interviewScorecards,
+      interviewerName: users.realName,
+      applicantId: interviews.applicantId,
+    })
+    .from(interviewScorecards)
+    .innerJoin(users, eq(users.id, interviewScorecards.interviewerId))
+    .innerJoin(interviews, eq(interviews.id, interviewScorecards.interviewId))
+    .where(and(eq(interviews.organizationId, organizationId), inArray(interviews.applicantId, applicantIds)))
     .orderBy(asc(interviews.startAt), asc(interviewScorecards.id));
 }
 

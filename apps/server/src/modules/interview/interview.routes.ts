@@ -18,6 +18,7 @@ import {
   listInterviews,
   modifyInterview,
   recordingFile,
+  recruitmentInterviewSource,
   scorecardsOfApplicant,
   submitScorecard,
 } from './interview.service';
@@ -31,9 +32,11 @@ import {
   startCodeRun,
 } from './interview-room.service';
 import { roomChannel } from './interview.rules';
+import { registerInterviewSource } from '../recruitment/interview-hook';
 
 /** 视频面试 (contracts: packages/shared/src/contracts/interview.ts). */
 export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerInterviewSource(recruitmentInterviewSource);
   const deps = app.deps;
   const streams = new EventStreams(app);
 

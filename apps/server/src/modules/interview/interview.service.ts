@@ -22,6 +22,8 @@ import {
   postModel,
   replaceInterviewers,
   scorecardRecords,
+  scorecardsOfApplicants,
+  countInterviewsBetween,
   insertInterview,
   updateInterview,
   upsertScorecard,
@@ -31,6 +33,7 @@ import {
   type ScorecardRecord,
 } from './interview.repo';
 import { averageScore, signRoomTicket } from './interview.rules';
+import type { InterviewSource } from '../recruitment/interview-hook';
 
 type Page = { limit: number; offset: number };
 
@@ -262,6 +265,27 @@ export async function scorecardsOfApplicant(
   const cards = await scorecardRecords(deps.db, ctx, { applicantId });
   return cards.map((c) => scorecardViewOf(c.card, c.interviewerName));
 }
+
+/**
+ * What recruitment reads of interviews (modules/recruitment/interview-hook.ts): this week's count for the
+ * overview, and the scorecards of applicants for the decision page and the external report.
+ */
+export const recruitmentInterviewSource: InterviewSource = {
+  countBetween: countInterviewsBetween,
+  scorecardsOf: async (db, organizationId, applicantIds) => {
+    const rows = await scorecardsOfApplicants(db, organizationId, applicantIds);
+    return rows.map(({ card, interviewerName, applicantId }) => ({
+      applicantId: applicantId ?? 0,
+      jobId: null,
+      interviewId: card.interviewId,
+      interviewerName,
+      at: card.updatedAt,
+      total: averageScore(card.scores),
+      recommendation: recommendationLabel(card.recommendation),
+      comment: card.comment,
+    }));
+  },
+};
 
 /** The recording of an interview the caller may see. */
 export async function recordingFile(

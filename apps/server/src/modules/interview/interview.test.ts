@@ -11,6 +11,7 @@ import { call, createOrg, createTestApp, unique, type TestApp, type TestOrg } fr
 import { createMember, createPost, multipart } from '../../../test/support';
 import { abilities, abilityDimensions, interviews, postAbilities } from '../../db/schema';
 import { signRoomTicket } from './interview.rules';
+import { interviewsBetween, scorecardsOf as recruitmentScorecards } from '../recruitment/interview-hook';
 
 const A = '/recruit/api/v1/interview';
 const R = '/recruit/api/v1/interview-room';
@@ -435,5 +436,19 @@ describe('scorecards', () => {
     expect(data<ScorecardView[]>(byApplicant).map((c) => c.interviewId)).toEqual([id]);
     const foreign = await call(t, 'GET', `${A}/scorecards?applicantId=777`, { user: other.admin });
     expect(data<ScorecardView[]>(foreign)).toEqual([]);
+
+    // Recruitment reads them through its hook (the decision page, the external report, the overview).
+    const cards = await recruitmentScorecards(db(), org.id, [777]);
+    expect(cards).toEqual([
+      expect.objectContaining({ applicantId: 777, interviewId: id, interviewerName: '面试官甲', total: 3.5 }),
+    ]);
+    expect(cards[0]!.recommendation).toBe('推荐');
+    expect(await recruitmentScorecards(db(), other.id, [777])).toEqual([]);
+    const now = Date.now();
+    const window = [new Date(now - HOUR), new Date(now + 2 * HOUR)] as const;
+    const before = await interviewsBetween(db(), org.id, ...window);
+    expect(before).toBeGreaterThanOrEqual(1);
+    await call(t, 'POST', `${A}/cancel?id=${id}`, { user: org.admin });
+    expect(await interviewsBetween(db(), org.id, ...window)).toBe(before - 1);
   });
 });

@@ -90,7 +90,9 @@ export class RoomSignals {
     return sendSignal({ ticket: this.ticket, from: this.peer, type, payload, ...(to ? { to } : {}) });
   }
 
+  /** Leaves: tells the others first (they drop this peer at once), then closes the stream. */
   close(): void {
+    if (!this.controller.signal.aborted) void this.send('bye', '').catch(() => undefined);
     this.controller.abort();
   }
 }

@@ -60,7 +60,8 @@ export function useRoom(ticket: string, room: RoomView) {
       },
       onLeave: (presence) => holder.mesh?.drop(presence.peer),
       onSignal: (signal) => {
-        if (signal.type === 'yjs' || signal.type === 'yjs-state') codeSync.receive(signal);
+        if (signal.type === 'bye') holder.mesh?.drop(signal.from);
+        else if (signal.type === 'yjs' || signal.type === 'yjs-state') codeSync.receive(signal);
         else if (signal.type === 'offer' || signal.type === 'answer' || signal.type === 'candidate')
           void holder.mesh?.receive(signal).catch(() => undefined);
       },
