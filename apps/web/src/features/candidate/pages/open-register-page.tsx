@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Form, Input, Result, Space, Spin } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Result, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { candidatePaths, PHONE_PATTERN } from '@kaopei/shared';
-import { CodeButton } from '../../../components/code-button';
+import { candidatePaths } from '@kaopei/shared';
+import { PhoneFormItem, SmsCodeFormItem } from '../../../components/phone-code-fields';
 import { toast } from '../../../lib/feedback';
 import { completeSignIn } from '../../../app/session';
 import { fetchOpenExam, registerForOpenExam, sendOpenExamCode } from '../open-api';
@@ -73,34 +73,14 @@ export default function OpenRegisterPage() {
             >
               <Input maxLength={50} autoComplete="name" />
             </Form.Item>
-            <Form.Item
-              name="phone"
-              label="手机号"
-              rules={[
-                { required: true, message: '请输入手机号' },
-                { pattern: PHONE_PATTERN, message: '手机号格式不正确' },
-              ]}
-            >
-              <Input maxLength={11} inputMode="numeric" autoComplete="tel" />
-            </Form.Item>
-            <Form.Item label="验证码" required>
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item
-                  name="code"
-                  noStyle
-                  rules={[{ required: true, pattern: /^\d{6}$/, message: '请输入 6 位验证码' }]}
-                >
-                  <Input maxLength={6} inputMode="numeric" aria-label="验证码" />
-                </Form.Item>
-                <CodeButton
-                  send={async () => {
-                    const { phone } = await form.validateFields(['phone']);
-                    await sendOpenExamCode(examId, phone.trim());
-                    toast.success('验证码已发送，5 分钟内有效');
-                  }}
-                />
-              </Space.Compact>
-            </Form.Item>
+            <PhoneFormItem />
+            <SmsCodeFormItem
+              form={form}
+              send={async (phone) => {
+                await sendOpenExamCode(examId, phone);
+                toast.success('验证码已发送，5 分钟内有效');
+              }}
+            />
             {exam.registrationFields.map((field) => (
               <Form.Item
                 key={field}

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Button, Form, Input, InputNumber, Result, Select, Upload } from 'antd';
 import { FileTextOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { DEGREES, PHONE_PATTERN } from '@kaopei/shared';
+import { DEGREES } from '@kaopei/shared';
+import { PhoneFormItem } from '../../../components/phone-code-fields';
 import { FORM_ERRORS, showErrorOnForm } from '../../../lib/form-errors';
 import { ApiError } from '../../../lib/http';
 import { applyForJob, uploadResume, type Applied, type ResumeUploaded } from '../api';
@@ -150,17 +151,7 @@ export function ApplyForm({
       >
         <Input maxLength={50} autoComplete="name" />
       </Form.Item>
-      <Form.Item
-        name="phone"
-        label="手机号"
-        rules={[
-          { required: true, message: '请输入手机号' },
-          { pattern: PHONE_PATTERN, message: '手机号格式不正确' },
-        ]}
-        extra="笔试通知与登录验证码将发送到此手机号"
-      >
-        <Input maxLength={11} inputMode="numeric" autoComplete="tel" />
-      </Form.Item>
+      <PhoneFormItem extra="笔试通知与登录验证码将发送到此手机号" />
       <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '邮箱格式不正确' }]}>
         <Input maxLength={200} inputMode="email" autoComplete="email" />
       </Form.Item>

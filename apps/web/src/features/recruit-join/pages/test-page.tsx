@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Descriptions, Form, Input, Space } from 'antd';
+import { Button, Descriptions, Form } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { candidatePaths, formatExamTime, PHONE_PATTERN } from '@kaopei/shared';
+import { candidatePaths, formatExamTime } from '@kaopei/shared';
 import { completeSignIn } from '../../../app/session';
 import { PageLoading } from '../../../app/page-states';
-import { CodeButton } from '../../../components/code-button';
+import { PhoneFormItem, SmsCodeFormItem } from '../../../components/phone-code-fields';
 import { PublicLayout } from '../../../components/public-layout';
 import { toast } from '../../../lib/feedback';
 import { FORM_ERRORS, showErrorOnForm } from '../../../lib/form-errors';
@@ -60,34 +60,14 @@ function SignIn({ token, invitation }: { token: string; invitation: TestInvitati
         请用投递时填写的手机号（{invitation.phoneHint}）获取验证码登录，登录后即可开始笔试。
       </p>
       <Form<SignInForm> form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark>
-        <Form.Item
-          name="phone"
-          label="手机号"
-          rules={[
-            { required: true, message: '请输入手机号' },
-            { pattern: PHONE_PATTERN, message: '手机号格式不正确' },
-          ]}
-        >
-          <Input maxLength={11} inputMode="numeric" autoComplete="tel" />
-        </Form.Item>
-        <Form.Item label="验证码" required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item
-              name="code"
-              noStyle
-              rules={[{ required: true, pattern: /^\d{6}$/, message: '验证码为 6 位数字' }]}
-            >
-              <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" aria-label="验证码" />
-            </Form.Item>
-            <CodeButton
-              send={async () => {
-                const { phone } = await form.validateFields(['phone']);
-                await sendTestCode(token, phone.trim());
-                toast.success('验证码已发送，5 分钟内有效');
-              }}
-            />
-          </Space.Compact>
-        </Form.Item>
+        <PhoneFormItem />
+        <SmsCodeFormItem
+          form={form}
+          send={async (phone) => {
+            await sendTestCode(token, phone);
+            toast.success('验证码已发送，5 分钟内有效');
+          }}
+        />
         <Button type="primary" htmlType="submit" block size="large" loading={busy}>
           验证并进入笔试
         </Button>
