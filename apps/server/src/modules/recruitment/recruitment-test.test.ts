@@ -16,7 +16,8 @@ import {
   type TestUser,
 } from '../../../test/harness';
 import { api } from '../../../test/factories';
-import { createPost, multipart } from '../../../test/support';
+import { createPost } from '../../../test/support';
+import { uploadResume } from './recruitment.fixtures';
 import { readSmsOutbox } from '../../core/sms';
 import { recruitmentApplications, recruitmentJobs } from '../../db/schema';
 import { signReport } from './report-signing';
@@ -228,16 +229,8 @@ function docx(lines: string[]): Buffer {
   return Buffer.from(zipSync(files));
 }
 
-async function upload(jobId: number, file: Buffer, name: string): Promise<Res> {
-  const { payload, headers } = multipart({}, { name, data: file, contentType: 'application/octet-stream' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${R}/public/resume?jobId=${jobId}`,
-    payload,
-    headers,
-  });
-  return { status: res.statusCode, body: res.json() } as Res;
-}
+const upload = (jobId: number, file: Buffer, name: string): Promise<Res> =>
+  uploadResume(t, jobId, file, name) as Promise<Res>;
 
 describe('résumé upload', () => {
   it('reads a Word .docx résumé into the form fields and lets the application claim it', async () => {

@@ -10,7 +10,8 @@ import {
   type TestApp,
   type TestOrg,
 } from '../../../test/harness';
-import { createPost, multipart } from '../../../test/support';
+import { createPost } from '../../../test/support';
+import { uploadResume } from './recruitment.fixtures';
 import { recruitmentApplicants, recruitmentApplications } from '../../db/schema';
 
 const R = '/recruit/api/v1';
@@ -33,16 +34,8 @@ async function publishedJob(o: TestOrg): Promise<number> {
   return jobId;
 }
 
-async function upload(jobId: number, file: Buffer, name: string): Promise<Res> {
-  const { payload, headers } = multipart({}, { name, data: file, contentType: 'application/octet-stream' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${R}/public/resume?jobId=${jobId}`,
-    payload,
-    headers,
-  });
-  return { status: res.statusCode, body: res.json() } as Res;
-}
+const upload = (jobId: number, file: Buffer, name: string): Promise<Res> =>
+  uploadResume(t, jobId, file, name) as Promise<Res>;
 
 beforeAll(async () => {
   t = await createTestApp();

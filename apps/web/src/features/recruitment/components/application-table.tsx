@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Dropdown, Button, Rate, Select, Space, Tag } from 'antd';
+import { Dropdown, Button, Input, Rate, Select, Space, Tag } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { APPLICANT_SOURCE_LABELS, MOVABLE_STAGES, RECRUIT_STAGES, type RecruitStage } from '@kaopei/shared';
@@ -96,6 +96,23 @@ export function BulkMoveButton({
         </Space>
       </Button>
     </Dropdown>
+  );
+}
+
+/** The applicant lists' search box (name, phone or school). */
+export function ApplicantSearch({
+  onSearch,
+}: {
+  onSearch: (keyword: string | undefined) => void;
+}): ReactNode {
+  return (
+    <Input.Search
+      placeholder="姓名、手机号或学校"
+      aria-label="搜索应聘者"
+      allowClear
+      style={{ width: 220 }}
+      onSearch={(value) => onSearch(value.trim() || undefined)}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Input, Select } from 'antd';
+import { Button, Select } from 'antd';
 import { APPLICANT_SOURCES, APPLICANT_SOURCE_LABELS, type ApplicantSource } from '@kaopei/shared';
 import { DataTable, useListPage } from '../../../components/data-table';
 import { PageError } from '../../../app/page-states';
@@ -7,6 +7,7 @@ import { fetchApplications, recruitKeys, type ApplicationFilter, type Applicatio
 import {
   applicationColumns,
   BulkMoveButton,
+  ApplicantSearch,
   JobFilterSelect,
   StageFilter,
 } from '../components/application-table';
@@ -29,13 +30,7 @@ export default function ApplicantListPage(): ReactNode {
   return (
     <div className="kp-page">
       <div className="kp-recruit-bar">
-        <Input.Search
-          placeholder="姓名、手机号或学校"
-          aria-label="搜索应聘者"
-          allowClear
-          style={{ width: 220 }}
-          onSearch={(value) => list.updateFilter({ keyword: value.trim() || undefined })}
-        />
+        <ApplicantSearch onSearch={(keyword) => list.updateFilter({ keyword })} />
         <JobFilterSelect onChange={(jobId) => list.updateFilter({ jobId })} />
         <StageFilter onChange={(stage) => list.updateFilter({ stage })} />
         <Select<ApplicantSource>

@@ -9,7 +9,7 @@ import {
   type ApplicationFilter,
   type ApplicationRow,
 } from '../api';
-import { applicationColumns, JobFilterSelect } from '../components/application-table';
+import { applicationColumns, ApplicantSearch, JobFilterSelect } from '../components/application-table';
 import { copyText } from '../components/copy-text';
 import { DecisionDrawer } from '../components/decision-drawer';
 import { HireDialog } from '../components/hire-dialog';
@@ -73,13 +73,7 @@ export default function ResultPage(): ReactNode {
   return (
     <div className="kp-page">
       <div className="kp-recruit-bar">
-        <Input.Search
-          placeholder="姓名、手机号或学校"
-          aria-label="搜索应聘者"
-          allowClear
-          style={{ width: 220 }}
-          onSearch={(value) => list.updateFilter({ keyword: value.trim() || undefined })}
-        />
+        <ApplicantSearch onSearch={(keyword) => list.updateFilter({ keyword })} />
         <JobFilterSelect onChange={(jobId) => list.updateFilter({ jobId })} />
         <Select
           aria-label="结果"
