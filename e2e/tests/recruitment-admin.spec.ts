@@ -125,8 +125,9 @@ test('the overview draws the demo funnel and sources; a campus session is added 
 }) => {
   const school = `杭州电子科技大学${Date.now().toString(36).slice(-4)}`;
   await signedIn(page, 'admin', '/manage/recruitment');
-  // The demo's three, and the first journey's job when it ran before.
-  await expect(page.getByTestId('open-jobs')).toHaveText(/^[34]$/);
+  // The demo's three, and the jobs other journeys published on the same server (any number of them).
+  await expect(page.getByTestId('open-jobs')).toHaveText(/^\d+$/);
+  expect(Number(await page.getByTestId('open-jobs').textContent())).toBeGreaterThanOrEqual(3);
   await expect(page.getByTestId('funnel-chart')).toHaveAttribute('data-chart-status', 'ready');
   await expect(page.getByTestId('source-chart')).toHaveAttribute('data-chart-status', 'ready');
   await expect(page.getByRole('row').filter({ hasText: JAVA_JOB })).toBeVisible();

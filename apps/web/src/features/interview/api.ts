@@ -20,6 +20,11 @@ export const interviewKeys = {
   list: (filter: InterviewFilter, page: number, size: number) =>
     ['interview', 'list', filter, page, size] as const,
   detail: (id: number) => ['interview', 'detail', id] as const,
+  /**
+   * Being in a room: outside `all`, so that saving a scorecard (which refreshes lists and details) does not
+   * fetch a new ticket and make the interviewer leave and rejoin the call.
+   */
+  room: (token: string | null, id: number | null) => ['interview-room', token, id] as const,
 };
 
 export function fetchInterviews(filter: InterviewFilter, page: number, size: number) {

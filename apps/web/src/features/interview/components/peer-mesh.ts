@@ -25,6 +25,8 @@ interface PeerLink {
  */
 export class PeerMesh {
   private readonly links = new Map<string, PeerLink>();
+  /** Peers that left: a late candidate or answer of theirs must not bring their tile back. */
+  private readonly gone = new Set<string>();
   private videoTrack: MediaStreamTrack | null = null;
 
   constructor(
@@ -46,6 +48,7 @@ export class PeerMesh {
 
   /** A peer joined (or rejoined): connect to it afresh; our tracks make us offer. */
   connect(peer: string, name: string, role: string): PeerLink {
+    this.gone.delete(peer);
     this.drop(peer);
     const pc = new RTCPeerConnection({ iceServers: this.iceServers });
     const link: PeerLink = {
@@ -91,6 +94,7 @@ export class PeerMesh {
 
   /** An offer, answer or candidate from a peer. */
   async receive(signal: RoomSignal): Promise<void> {
+    if (this.gone.has(signal.from)) return;
     const link = this.links.get(signal.from) ?? this.connect(signal.from, signal.name, signal.role);
     const { pc } = link;
     if (signal.type === 'candidate') {
@@ -110,6 +114,12 @@ export class PeerMesh {
       await pc.setLocalDescription();
       await this.signals.send('answer', JSON.stringify(pc.localDescription), signal.from);
     }
+  }
+
+  /** A peer said bye or its stream closed: drop it and ignore what it sent before leaving. */
+  depart(peer: string): void {
+    this.gone.add(peer);
+    this.drop(peer);
   }
 
   drop(peer: string): void {

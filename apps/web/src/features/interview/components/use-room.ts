@@ -58,9 +58,9 @@ export function useRoom(ticket: string, room: RoomView) {
         holder.mesh?.connect(presence.peer, presence.name, presence.role);
         codeSync.greet(presence.peer);
       },
-      onLeave: (presence) => holder.mesh?.drop(presence.peer),
+      onLeave: (presence) => holder.mesh?.depart(presence.peer),
       onSignal: (signal) => {
-        if (signal.type === 'bye') holder.mesh?.drop(signal.from);
+        if (signal.type === 'bye') holder.mesh?.depart(signal.from);
         else if (signal.type === 'yjs' || signal.type === 'yjs-state') codeSync.receive(signal);
         else if (signal.type === 'offer' || signal.type === 'answer' || signal.type === 'candidate')
           void holder.mesh?.receive(signal).catch(() => undefined);

@@ -29,7 +29,7 @@ export default function RoomPage(): ReactNode {
   const id = Number(params.get('id')) || null;
   const [left, setLeft] = useState(false);
   const query = useQuery({
-    queryKey: ['interview', 'room', token, id],
+    queryKey: interviewKeys.room(token, id),
     queryFn: () => loadRoom(token, id),
     enabled: !!token || !!id,
     retry: false,
