@@ -1,10 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from 'antd';
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LOGIN_TYPE_PASSWORD_SMS } from '@kaopei/shared';
 import type { PasswordGrantForm } from '../api';
 import { LoginField, PasswordField, requiredRule, useLoginFields } from './login-fields';
-import { SmsCodeButton } from './sms-code-button';
+import { SmsCodeField } from './sms-code-button';
 
 const SMS_CODE = /^\d{4,8}$/;
 
@@ -54,22 +54,10 @@ export function AccountLoginForm({
         autoComplete="current-password"
       />
       {withSms ? (
-        <LoginField
+        <SmsCodeField
           {...field('code')}
           label="短信验证码"
-          icon={<SafetyOutlined />}
-          placeholder="短信验证码"
-          inputMode="numeric"
-          maxLength={8}
-          autoComplete="one-time-code"
-          addon={
-            <SmsCodeButton
-              resolvePhone={() => {
-                const values = validate(['username']);
-                return values ? Promise.resolve(values.username.trim()) : Promise.reject(new Error('账号'));
-              }}
-            />
-          }
+          phone={() => validate(['username'])?.username.trim() ?? null}
         />
       ) : null}
       <div className="kp-login__row">

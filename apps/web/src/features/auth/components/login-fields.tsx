@@ -63,7 +63,7 @@ export function useLoginFields<K extends string>(idPrefix: string, rules: Record
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'prefix'>;
 
-interface FieldProps extends InputProps {
+export interface FieldProps extends InputProps {
   id: string;
   label: string;
   value: string;

@@ -1,10 +1,10 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from 'antd';
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { MobileOutlined } from '@ant-design/icons';
 import { LOGIN_TYPE_SMS, PHONE_PATTERN } from '@kaopei/shared';
 import type { PasswordGrantForm } from '../api';
 import { LoginField, requiredRule, useLoginFields } from './login-fields';
-import { SmsCodeButton } from './sms-code-button';
+import { SmsCodeField } from './sms-code-button';
 
 const RULES = {
   phone: requiredRule('请输入手机号', PHONE_PATTERN, '请输入正确的 11 位手机号'),
@@ -36,22 +36,10 @@ export function SmsLoginForm({
         maxLength={11}
         autoComplete="tel"
       />
-      <LoginField
+      <SmsCodeField
         {...field('code')}
         label="验证码"
-        icon={<SafetyOutlined />}
-        placeholder="短信验证码"
-        inputMode="numeric"
-        maxLength={8}
-        autoComplete="one-time-code"
-        addon={
-          <SmsCodeButton
-            resolvePhone={() => {
-              const values = validate(['phone']);
-              return values ? Promise.resolve(values.phone.trim()) : Promise.reject(new Error('手机号'));
-            }}
-          />
-        }
+        phone={() => validate(['phone'])?.phone.trim() ?? null}
       />
       <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
         登录
