@@ -20,13 +20,13 @@ import {
 } from '../../db/schema';
 import { scoped, type RequestContext } from '../../core/context';
 import { measuresAbility } from './ability-measure.repo';
+import { containsPattern } from '../../core/db-errors';
 
 /** Queries of the ability library, post models, knowledge maps and materials; each scoped by organisation. */
 
 type OrgScope = Pick<RequestContext, 'organizationId'>;
 
 /** Escapes LIKE wildcards so a keyword matches literally. */
-const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // ---- dimensions ---------------------------------------------------------------------------------------------
 
@@ -164,7 +164,7 @@ function abilityFilter(ctx: OrgScope, filter: { dimensionId?: number; keyword?: 
     abilities.organizationId,
     ctx,
     filter.dimensionId === undefined ? undefined : eq(abilities.dimensionId, filter.dimensionId),
-    filter.keyword === undefined ? undefined : ilike(abilities.name, likeOf(filter.keyword)),
+    filter.keyword === undefined ? undefined : ilike(abilities.name, containsPattern(filter.keyword)),
   );
 }
 
@@ -451,7 +451,7 @@ export async function searchMaterialRecords(
     ctx,
     filter.abilityId === undefined ? undefined : eq(abilityMaterials.abilityId, filter.abilityId),
     filter.kind === undefined ? undefined : eq(abilityMaterials.kind, filter.kind),
-    filter.keyword === undefined ? undefined : ilike(abilityMaterials.title, likeOf(filter.keyword)),
+    filter.keyword === undefined ? undefined : ilike(abilityMaterials.title, containsPattern(filter.keyword)),
   );
   const [rows, [total]] = await Promise.all([
     db

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, isNull, lte, ne, or } from 'drizz
 import type { RequestContext } from '../../core/context';
 import type { Db, DbOrTx } from '../../db/client';
 import { analysisReportSchedules as schedules, departments, exams, users } from '../../db/schema';
+import { containsPattern } from '../../core/db-errors';
 
 /** The schedules of 分析报告 (analysis_report_schedules), always scoped by organisation. */
 
@@ -23,7 +24,7 @@ export async function listSchedules(
   const where = and(
     inOrg(ctx),
     filter.keyword
-      ? ilike(schedules.name, `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      ? ilike(schedules.name, containsPattern(filter.keyword))
       : undefined,
   );
   const [rows, [total]] = await Promise.all([

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { HALF_WAY_PERCENT, type StaffGroupBy } from '@kaopei/shared';
 import type { RequestContext } from '../../core/context';
 import { rowsOf, type DbOrTx } from '../../db/client';
+import { containsPattern } from '../../core/db-errors';
 
 /**
  * The statements of the staff, course and employee analysis. Each figure is one grouped statement over
@@ -42,7 +43,7 @@ export interface SumRecord {
 /** `sd` (the department's subtree) and `people` (the scoped staff). */
 function peopleCte(ctx: OrgScope, scope: Scope): SQL {
   const org = ctx.organizationId;
-  const like = scope.keyword ? `%${scope.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const like = scope.keyword ? containsPattern(scope.keyword) : undefined;
   return sql`with recursive sd(id) as (
       select id from departments where id = ${scope.departmentId ?? 0} and organization_id = ${org}
       union
@@ -448,7 +449,7 @@ export async function listCourses(
   page: { limit: number; offset: number },
 ) {
   const org = ctx.organizationId;
-  const like = filter.keyword ? `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const like = filter.keyword ? containsPattern(filter.keyword) : undefined;
   const result = await db.execute(sql`
     with pg as (
       select c.id, c.name, c.status, c.created_at, (count(*) over ())::int as total from courses c

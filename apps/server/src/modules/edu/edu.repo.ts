@@ -3,6 +3,7 @@ import type { RequestContext } from '../../core/context';
 import { scoped } from '../../core/context';
 import type { Db, DbOrTx } from '../../db/client';
 import { eduProjectMembers, eduProjects, organizations, users } from '../../db/schema';
+import { containsPattern } from '../../core/db-errors';
 
 type OrgScope = Pick<RequestContext, 'organizationId'>;
 
@@ -49,7 +50,7 @@ export async function listProjects(
     ctx,
     filter.status === undefined ? undefined : eq(eduProjects.status, filter.status),
     keyword
-      ? sql`${eduProjects.name} ilike ${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+      ? sql`${eduProjects.name} ilike ${containsPattern(keyword)}`
       : undefined,
   );
   const [rows, [totalRow]] = await Promise.all([

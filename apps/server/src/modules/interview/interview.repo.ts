@@ -27,6 +27,7 @@ import {
   users,
 } from '../../db/schema';
 import { scoped, type RequestContext } from '../../core/context';
+import { containsPattern } from '../../core/db-errors';
 
 type OrgScope = Pick<RequestContext, 'organizationId'>;
 export type InterviewRecord = typeof interviews.$inferSelect;
@@ -41,7 +42,7 @@ export interface InterviewFilter {
 }
 
 function filterOf(ctx: OrgScope, filter: InterviewFilter): SQL {
-  const like = filter.keyword ? `%${filter.keyword.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const like = filter.keyword ? containsPattern(filter.keyword) : undefined;
   return scoped(
     interviews.organizationId,
     ctx,

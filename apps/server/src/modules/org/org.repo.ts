@@ -2,6 +2,7 @@ import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { RequestContext } from '../../core/context';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { departments, noticeReceives, notices, orgApplications, organizations, users } from '../../db/schema';
+import { containsPattern } from '../../core/db-errors';
 
 type OrgScope = Pick<RequestContext, 'organizationId'>;
 
@@ -127,7 +128,7 @@ export async function listApplicationsInAnyOrg(
   paging: { limit: number; offset: number },
 ): Promise<{ rows: ApplicationRow[]; total: number }> {
   const keyword = filter.keyword?.trim();
-  const pattern = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = keyword ? containsPattern(keyword) : undefined;
   const where = and(
     filter.status === undefined ? undefined : eq(orgApplications.status, filter.status),
     pattern

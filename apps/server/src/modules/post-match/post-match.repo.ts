@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { STAFF_ACTIVE } from '../staff/staff.rules';
 import { livingMember } from '../staff/staff.repo';
+import { containsPattern } from '../../core/db-errors';
 
 type OrgScope = Pick<RequestContext, 'organizationId'>;
 
@@ -240,7 +241,7 @@ export async function rankStaff(db: DbOrTx, ctx: OrgScope, f: RankingFilter): Pr
   if (f.holdersOnly) where.push(sql`u.post_id = ${f.postId}`);
   if (f.excludeHolders) where.push(sql`u.post_id is distinct from ${f.postId}`);
   if (f.keyword) {
-    const pattern = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(f.keyword);
     where.push(sql`(u.real_name ilike ${pattern} or u.job_number ilike ${pattern})`);
   }
   // A department or the post's holders: only their rows are aggregated.

@@ -11,6 +11,7 @@ import { rowsOf, type DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { departments, posts, studyTargets, studyTargetScopes, users } from '../../db/schema';
 import { STAFF_DELETED } from '../staff/staff.rules';
+import { containsPattern } from '../../core/db-errors';
 
 type OrgScope = Pick<RequestContext, 'organizationId'>;
 
@@ -95,7 +96,7 @@ export async function searchTargetRecords(
 ) {
   const where = and(
     eq(studyTargets.organizationId, ctx.organizationId),
-    keyword ? ilike(studyTargets.name, `%${keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+    keyword ? ilike(studyTargets.name, containsPattern(keyword)) : undefined,
   );
   const [rows, [count]] = await Promise.all([
     db
@@ -346,6 +347,78 @@ export async function listPersonSums(db: DbOrTx, ctx: OrgScope, target: TargetRe
     from people p left join departments d on d.id = p.department_id
     left join sums s on s."userId" = p.id`);
   return rowsOf<PersonRecord & TargetSums>(result);
+}
+
+/** What the people list is narrowed to: departments (already expanded to their subtrees), level, text. */
+export interface PeopleQuery {
+  departmentIds?: number[];
+  level?: number;
+  keyword?: string;
+}
+
+/** levelIndex over tenths of a percent: the highest level whose threshold (one decimal) is reached. */
+function levelSql(levels: readonly GradationLevel[], tenths: SQL): SQL {
+  const branches = levels
+    .map(
+      (level, index) => sql`when ${tenths} >= ${Math.round(level.threshold * 10)}::float8 then ${index}::int`,
+    )
+    .reverse();
+  return sql`case ${sql.join(branches, sql` `)} else 0 end`;
+}
+
+/**
+ * The people of the target matching the query with their sums, lowest achievement first (then by id),
+ * scored, filtered, sorted and paged in SQL, so a page of 20,000 people sends only its rows; `total` is
+ * the number matching. Without paging, every matching person (the Excel export).
+ */
+export async function listPeopleRows(
+  db: DbOrTx,
+  ctx: OrgScope,
+  target: TargetRecord,
+  query: PeopleQuery,
+  paging?: { limit: number; offset: number },
+): Promise<{ rows: (PersonRecord & TargetSums)[]; total: number }> {
+  const tenths = percentTenthsSql(target, (c) => sql`coalesce(s.${sql.identifier(c)}, 0)`);
+  const { departmentIds, level, keyword } = query;
+  const conditions: SQL[] = [sql`true`];
+  if (departmentIds) {
+    const ids = sql.join(
+      departmentIds.map((id) => sql`${id}::bigint`),
+      sql`, `,
+    );
+    conditions.push(sql`p.department_id in (${ids})`);
+  }
+  if (keyword) {
+    const pattern = containsPattern(keyword);
+    conditions.push(sql`(p.real_name ilike ${pattern} or p.job_number ilike ${pattern})`);
+  }
+  const where = sql.join(conditions, sql` and `);
+  const page = paging ? sql`limit ${paging.limit} offset ${paging.offset}` : sql``;
+  const result = await db.execute(sql`${peopleCte(ctx, target.id)},
+    sums as (${eventsSql(ctx, target, {})}),
+    scored as (
+      select p.id, p.real_name, p.job_number, p.department_id, coalesce(s.minutes, 0)::int as minutes,
+        coalesce(s.credits, 0)::float8 as credits, coalesce(s.courses, 0)::int as courses,
+        coalesce(s.graded, 0)::int as graded, coalesce(s.passed, 0)::int as passed, ${tenths} as tenths
+      from people p left join sums s on s."userId" = p.id
+      where ${where}
+    ),
+    matching as (
+      select * from scored
+      ${level === undefined ? sql`` : sql`where ${levelSql(target.levels, sql`tenths`)} = ${level}::int`}
+    )
+    select n.total, m.id::int as "userId", m.real_name as "realName", m.job_number as "jobNumber",
+      m.department_id::int as "departmentId", d.name as "departmentName", m.minutes, m.credits, m.courses,
+      m.graded, m.passed
+    from (select count(*)::int as total from matching) n
+    left join lateral (select * from matching order by tenths, id ${page}) m on true
+    left join departments d on d.id = m.department_id
+    order by m.tenths, m.id`);
+  const rows = rowsOf<PersonRecord & TargetSums & { total: number }>(result);
+  return {
+    total: rows[0]?.total ?? 0,
+    rows: rows.filter((row) => row.userId !== null),
+  };
 }
 
 /** The targets covering a person: named, by post, or by their department or one above it. */

@@ -24,6 +24,7 @@ import {
   listPersonEvents,
   listScopes,
   listTrendSteps,
+  listPeopleRows,
   listPersonSums,
   listTargetsOf,
   ownMemberIds,
@@ -32,6 +33,7 @@ import {
   saveLevels,
   searchTargetRecords,
   updateTarget,
+  type PeopleQuery,
   type ScopeIds,
   type TargetRecord,
   type TargetWrite,
@@ -178,32 +180,31 @@ export interface PeopleFilter {
   keyword?: string;
 }
 
-/** Everyone in the target matching the filter, lowest achievement first. */
+/** The filter as the repository takes it: the department expanded to its subtree (404 if not ours). */
+async function peopleQuery(db: Db, ctx: RequestContext, filter: PeopleFilter): Promise<PeopleQuery> {
+  const query: PeopleQuery = { level: filter.level, keyword: filter.keyword || undefined };
+  if (filter.departmentId) {
+    const ids = await departmentWithDescendants(db, ctx.organizationId, [filter.departmentId]);
+    if (ids.length === 0) throw notFound('部门不存在');
+    query.departmentIds = ids;
+  }
+  return query;
+}
+
+/**
+ * The people of the target matching the filter, lowest achievement first: scored, filtered and paged in
+ * SQL (study-target.repo.ts), each row then shown by the TS rules. Without paging, all of them (export).
+ */
 export async function filteredPeople(
   db: Db,
   ctx: RequestContext,
   filter: PeopleFilter,
-): Promise<{ target: TargetRecord; rows: TargetPerson[] }> {
-  const { target, figures } = await loadFigures(db, ctx, filter.targetId);
-  let departmentIds: Set<number> | undefined;
-  if (filter.departmentId) {
-    const ids = await departmentWithDescendants(db, ctx.organizationId, [filter.departmentId]);
-    if (ids.length === 0) throw notFound('部门不存在');
-    departmentIds = new Set(ids);
-  }
-  const keyword = filter.keyword?.toLowerCase();
-  const rows = figures
-    .filter(
-      (figure) =>
-        (!departmentIds || (figure.departmentId !== null && departmentIds.has(figure.departmentId))) &&
-        (filter.level === undefined || figure.level === filter.level) &&
-        (!keyword ||
-          figure.realName.toLowerCase().includes(keyword) ||
-          (figure.jobNumber ?? '').toLowerCase().includes(keyword)),
-    )
-    .sort((a, b) => a.percent - b.percent || a.userId - b.userId)
-    .map((figure) => toPersonRow(target, figure));
-  return { target, rows };
+  paging?: { limit: number; offset: number },
+): Promise<{ target: TargetRecord; rows: TargetPerson[]; total: number }> {
+  const target = await requireTarget(db, ctx, filter.targetId);
+  const query = await peopleQuery(db, ctx, filter);
+  const { rows, total } = await listPeopleRows(db, ctx, target, query, paging);
+  return { target, rows: personFigures(target, rows).map((figure) => toPersonRow(target, figure)), total };
 }
 
 export async function targetPeople(
@@ -212,8 +213,8 @@ export async function targetPeople(
   filter: PeopleFilter,
   paging: { limit: number; offset: number },
 ) {
-  const { rows } = await filteredPeople(db, ctx, filter);
-  return { rows: rows.slice(paging.offset, paging.offset + paging.limit), total: rows.length };
+  const { rows, total } = await filteredPeople(db, ctx, filter, paging);
+  return { rows, total };
 }
 
 function sumsWithin(

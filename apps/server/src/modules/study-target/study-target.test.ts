@@ -349,6 +349,12 @@ describe('the trend', () => {
         targetValue,
         startDate: addDays(today, -30),
         endDate: addDays(today, 30),
+        // 3.1 h of 4 h is 77.5 % exactly: a level reached at its threshold.
+        levels: [
+          { name: '未达标', threshold: 0 },
+          { name: '达标', threshold: 77.5 },
+          { name: '优秀', threshold: 100 },
+        ],
       });
       const rows = await api(t, o.admin, S.people, { query: { targetId: target.targetId, size: 100 } });
       const trend: TargetTrend = await api(t, o.admin, S.trend, { query: { targetId: target.targetId } });
@@ -358,6 +364,28 @@ describe('the trend', () => {
       const reached = Math.round((rows.filter((row) => row.percent >= 100).length * 1000) / count) / 10;
       expect(trend.peopleCount, `target ${targetValue}`).toBe(count);
       expect(last, `target ${targetValue}`).toMatchObject({ averagePercent: average, reachedRate: reached });
+      // The list is scored, filtered and paged in SQL: its order, level filter and pages agree with the
+      // levels the TS rules give each row.
+      const percents = rows.map((row: TargetPerson) => row.percent);
+      expect(percents).toEqual([...percents].sort((a, b) => a - b));
+      for (const level of [0, 1, 2]) {
+        const only: TargetPerson[] = await api(t, o.admin, S.people, {
+          query: { targetId: target.targetId, level, size: 100 },
+        });
+        expect(
+          only.map((row) => row.userId),
+          `target ${targetValue} level ${level}`,
+        ).toEqual(
+          rows.filter((row: TargetPerson) => row.level === level).map((row: TargetPerson) => row.userId),
+        );
+      }
+      const second = await call(t, 'GET', `${S.people.path}?targetId=${target.targetId}&page=1&size=2`, {
+        user: o.admin,
+      });
+      expect(second.body.res?.total).toBe(count);
+      expect(data<TargetPerson[]>(second).map((row) => row.userId)).toEqual(
+        rows.slice(2, 4).map((row: TargetPerson) => row.userId),
+      );
       // Cumulative: never falls for a metric that only grows.
       const averages = trend.points.map((point) => point.averagePercent);
       expect(averages).toEqual([...averages].sort((a, b) => a - b));
