@@ -285,9 +285,11 @@ export interface QuestionPage {
 /**
  * A page of questions matching `filter` in `organizationId`. Filters of banks, types, statuses and
  * difficulty walk an index in list order and take the total from the counters. Other filters first
- * collect up to COUNT_CAP matches: when that is all of them, the page is sorted from those ids and the
- * total is exact; when there are more, the page walks the index in list order (matches are then
- * common enough to be met quickly) and the total reads "at least COUNT_CAP".
+ * collect up to COUNT_CAP matches (`collectMatches`: not even tried for a keyword the planner expects
+ * in more than COMMON_ESTIMATE questions, whose whole posting list a bitmap scan would read): when that
+ * is all of them, the page is sorted from those ids and the total is exact; when there are more, the
+ * page walks the index in list order (matches are then common enough to be met quickly) and the total
+ * reads "at least COUNT_CAP".
  */
 async function searchIn(
   db: Db,
@@ -307,8 +309,8 @@ async function searchIn(
     for (const value of byType.values()) total += value;
     return { rows: await withLinks(db, ctx, rows), total, totalCapped: false };
   }
-  const sample = await matchSample(db, organizationId, filter, COUNT_CAP + 1);
-  if (sample.length <= COUNT_CAP) {
+  const sample = await collectMatches(db, organizationId, filter);
+  if (sample) {
     const rows =
       sample.length === 0 || filter.offset >= sample.length
         ? []
