@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { is, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
+import { is, sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -88,6 +88,17 @@ export async function runMigrations(database: Database): Promise<void> {
 /** The rows of a raw `db.execute(sql…)` result (both drivers return `{ rows }`). */
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Runs `query` in a transaction whose sorts and hash tables may use `megabytes` of memory each before
+ * spilling to disk (PostgreSQL's default work_mem, 4 MB, sends an aggregate over 20,000 people to disk).
+ */
+export function withWorkMem<T>(db: DbOrTx, megabytes: number, query: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local work_mem = '${Math.floor(megabytes)}MB'`));
+    return query(tx);
+  });
 }
 
 /**

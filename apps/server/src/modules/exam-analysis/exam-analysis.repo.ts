@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client';
+import { rowsOf, withWorkMem, type DbOrTx } from '../../db/client';
 import {
   attemptQuestions,
   departments,
@@ -139,8 +139,7 @@ function parseCells(attemptId: number, startedAt: number, cells: string, out: An
  * aggregated in memory (work_mem raised for this statement's transaction only).
  */
 export async function listAnswers(db: DbOrTx, examId: number): Promise<AnswerRow[]> {
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '64MB'`);
+  const rows = await withWorkMem(db, 64, async (tx) => {
     const result = await tx.execute(sql`
       select b.id as attempt_id, floor(extract(epoch from b.started_at))::bigint as started,
              string_agg(q.question_id::text || ${FIELD} || coalesce(q.score, 0)::text || ${FIELD} ||

@@ -7,7 +7,7 @@ import {
   type TargetScopeKind,
   type TargetSums,
 } from '@kaopei/shared';
-import { rowsOf, type DbOrTx } from '../../db/client';
+import { rowsOf, withWorkMem, type DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { departments, posts, studyTargets, studyTargetScopes, users } from '../../db/schema';
 import { STAFF_DELETED } from '../staff/staff.rules';
@@ -271,6 +271,12 @@ function eventsSql(
         group by 1, 2`;
 }
 
+/**
+ * Memory for the per-person (and per-step) aggregates of 20,000 people: with PostgreSQL's default 4 MB
+ * the trend's aggregate and sort went to disk.
+ */
+const PERSON_STEP_WORK_MEM = 32;
+
 /** The sums each metric's value reads (metricValue in packages/shared/src/study-target.ts). */
 const METRIC_COLUMNS: Record<TargetMetric, readonly (keyof TargetSums)[]> = {
   hours: ['minutes'],
@@ -325,19 +331,22 @@ export async function listTrendSteps(
     target,
     (c) => sql`(${sql.identifier(`run_${c}`)} - ${sql.identifier(`step_${c}`)})`,
   );
-  const result = await db.execute(sql`${peopleCte(ctx, target.id)},
+  const result = await withWorkMem(db, PERSON_STEP_WORK_MEM, (tx) =>
+    tx.execute(sql`${peopleCte(ctx, target.id)},
     ev as (${eventsSql(ctx, target, { stepDays, people: true })}),
     r as (select day, ${running} from ev window w as (partition by "userId" order by day)),
     d as (select day, ${after} as a, ${before} as b from r)
     select (extract(epoch from day - ${from}) / 86400)::int as day, sum(a - b)::float8 as "percentTenths",
       sum((a >= ${reached})::int - (b >= ${reached})::int)::int as reached
-    from d group by day order by day`);
+    from d group by day order by day`),
+  );
   return rowsOf<TrendStep>(result);
 }
 
 /** Every person in scope with their sums over the whole period, in one statement. */
 export async function listPersonSums(db: DbOrTx, ctx: OrgScope, target: TargetRecord) {
-  const result = await db.execute(sql`${peopleCte(ctx, target.id)},
+  const result = await withWorkMem(db, PERSON_STEP_WORK_MEM, (tx) =>
+    tx.execute(sql`${peopleCte(ctx, target.id)},
     sums as (${eventsSql(ctx, target, {})})
     select p.id::int as "userId", p.real_name as "realName", p.job_number as "jobNumber",
       p.department_id::int as "departmentId", d.name as "departmentName",
@@ -345,7 +354,8 @@ export async function listPersonSums(db: DbOrTx, ctx: OrgScope, target: TargetRe
       coalesce(s.courses, 0)::int as courses, coalesce(s.graded, 0)::int as graded,
       coalesce(s.passed, 0)::int as passed
     from people p left join departments d on d.id = p.department_id
-    left join sums s on s."userId" = p.id`);
+    left join sums s on s."userId" = p.id`),
+  );
   return rowsOf<PersonRecord & TargetSums>(result);
 }
 
@@ -394,7 +404,8 @@ export async function listPeopleRows(
   }
   const where = sql.join(conditions, sql` and `);
   const page = paging ? sql`limit ${paging.limit} offset ${paging.offset}` : sql``;
-  const result = await db.execute(sql`${peopleCte(ctx, target.id)},
+  const result = await withWorkMem(db, PERSON_STEP_WORK_MEM, (tx) =>
+    tx.execute(sql`${peopleCte(ctx, target.id)},
     sums as (${eventsSql(ctx, target, {})}),
     scored as (
       select p.id, p.real_name, p.job_number, p.department_id, coalesce(s.minutes, 0)::int as minutes,
@@ -413,7 +424,8 @@ export async function listPeopleRows(
     from (select count(*)::int as total from matching) n
     left join lateral (select * from matching order by tenths, id ${page}) m on true
     left join departments d on d.id = m.department_id
-    order by m.tenths, m.id`);
+    order by m.tenths, m.id`),
+  );
   const rows = rowsOf<PersonRecord & TargetSums & { total: number }>(result);
   return {
     total: rows[0]?.total ?? 0,
