@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import base from './vite.config';
 
@@ -9,5 +10,8 @@ const include = (process.env.MUTATE_TESTS ?? '').split(',').filter(Boolean);
 
 export default defineConfig({
   ...base,
+  // Stryker's runner starts Vitest from the repository root: the app's paths (setup file, includes)
+  // are relative to apps/web.
+  root: fileURLToPath(new URL('.', import.meta.url)),
   test: { ...base.test, include: include.length > 0 ? include : base.test?.include },
 });
