@@ -123,7 +123,8 @@ async function send(server: BenchServer, from: Peer, to: Peer, type: string, pad
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const SDP = 'v=0 '.repeat(1000); // an SDP offer/answer is a few kilobytes
-const CANDIDATE = 'candidate:842163049 1 udp 1677729535 192.0.2.10 46154 typ srflx raddr 10.0.0.2 rport 46154';
+const CANDIDATE =
+  'candidate:842163049 1 udp 1677729535 192.0.2.10 46154 typ srflx raddr 10.0.0.2 rport 46154';
 
 async function trickle(server: BenchServer, from: Peer, to: Peer, candidates: number) {
   for (let i = 0; i < candidates; i++) {

@@ -176,7 +176,9 @@ export async function recruitment() {
       scan.push(performance.now() - t0);
     }
     const reference = summarize(scan);
-    console.log(`  reference: plain grouped count of the applications (no endpoint) p50 ${reference.p50ms} ms`);
+    console.log(
+      `  reference: plain grouped count of the applications (no endpoint) p50 ${reference.p50ms} ms`,
+    );
     return {
       database: 'postgres',
       loadAverage: os.loadavg().map((n) => +n.toFixed(2)),

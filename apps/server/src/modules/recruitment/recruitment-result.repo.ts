@@ -330,7 +330,8 @@ export async function recruitmentOverview(db: Db, ctx: Org, now = new Date()): P
   }
   const funnel = jobs.map((job) => {
     const counts =
-      countsOf.get(job.id) ?? (Object.fromEntries(RECRUIT_STAGES.map((s) => [s, 0])) as Record<string, number>);
+      countsOf.get(job.id) ??
+      (Object.fromEntries(RECRUIT_STAGES.map((s) => [s, 0])) as Record<string, number>);
     return {
       jobId: job.id,
       name: job.name,
