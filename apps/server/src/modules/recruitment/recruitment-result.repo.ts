@@ -1,12 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  JOB_STATUS_CODES,
-  jobStatusOf,
-  RECRUIT_STAGES,
-  type ApplicantSource,
-  type RecruitStage,
-} from '@kaopei/shared';
+import { JOB_STATUS_CODES, jobStatusOf, type ApplicantSource, type RecruitStage } from '@kaopei/shared';
 import type { ExternalReport, Overview } from '@kaopei/shared/contracts/recruitment';
 import type { RequestContext } from '../../core/context';
 import { recordActivity } from '../../core/activity';
@@ -30,6 +24,7 @@ import { applicationNotFound, movesAndMessages, resumesOf } from './recruitment-
 import { organizationName } from './recruitment-pipeline.repo';
 import { interviewsBetween, scorecardsOf } from './interview-hook';
 import { verifyReport } from './report-signing';
+import { funnelsOf, hireAccountPlan, weekOf } from './recruitment.rules';
 
 /** 招聘结果 (hire, external report) and 招聘概览. */
 
@@ -129,7 +124,6 @@ export async function hireApplicant(
         .from(users)
         .where(sql`lower(${users.email}) = ${applicant.email.toLowerCase()}`)
     : [];
-  const email = emailOwner && emailOwner.id !== owner?.id ? null : applicant.email;
   const [defaultRole] = await db
     .select({ id: roles.id })
     .from(roles)
@@ -140,11 +134,15 @@ export async function hireApplicant(
         () => false,
       )
     : false;
-  const password = !owner || owner.kind === 'candidate' || !owner.passwordHash ? newPassword() : null;
+  const { account, password, email } = hireAccountPlan({
+    owner,
+    account: input.account,
+    applicantEmail: applicant.email,
+    emailOwnerId: emailOwner?.id,
+    newAccount: () => `hire_${crypto.randomBytes(4).toString('hex')}`,
+    newPassword,
+  });
   const passwordHash = password ? await hashPassword(password) : undefined;
-  const account =
-    input.account ??
-    (owner && owner.kind === 'member' ? owner.account : `hire_${crypto.randomBytes(4).toString('hex')}`);
   const userId = await db.transaction(async (tx) => {
     const values = {
       account,
@@ -251,15 +249,6 @@ export async function ensureApplication(db: Db, ctx: Org, applicationId: number)
   await requireApplication(db, ctx, applicationId);
 }
 
-/** Monday 00:00 (Beijing time) of the current week, and the next Monday. */
-export function weekOf(now: Date): { from: Date; to: Date } {
-  const beijing = new Date(now.getTime() + 8 * 3600_000);
-  const day = (beijing.getUTCDay() + 6) % 7;
-  const monday =
-    Date.UTC(beijing.getUTCFullYear(), beijing.getUTCMonth(), beijing.getUTCDate() - day) - 8 * 3600_000;
-  return { from: new Date(monday), to: new Date(monday + 7 * 86_400_000) };
-}
-
 /** The jobs the overview lists (open ones first, newest first) and the organisation's open-job count. */
 async function overviewJobs(db: Db, ctx: Org) {
   const J = recruitmentJobs;
@@ -319,27 +308,13 @@ export async function recruitmentOverview(db: Db, ctx: Org, now = new Date()): P
     db.select({ n: count() }).from(P).where(eq(P.organizationId, ctx.organizationId)),
     interviewsBetween(db, ctx.organizationId, week.from, week.to),
   ]);
-  const countsOf = new Map<number, Record<string, number>>();
-  for (const row of funnelRows) {
-    let counts = countsOf.get(row.jobId);
-    if (!counts) {
-      counts = Object.fromEntries(RECRUIT_STAGES.map((s) => [s, 0])) as Record<string, number>;
-      countsOf.set(row.jobId, counts);
-    }
-    counts[row.stage] = Number(row.n);
-  }
-  const funnel = jobs.map((job) => {
-    const counts =
-      countsOf.get(job.id) ??
-      (Object.fromEntries(RECRUIT_STAGES.map((s) => [s, 0])) as Record<string, number>);
-    return {
-      jobId: job.id,
-      name: job.name,
-      status: jobStatusOf(job.status),
-      counts,
-      total: Object.values(counts).reduce((a, b) => a + b, 0),
-    };
-  });
+  const funnel = funnelsOf(jobs, funnelRows).map(({ job, counts, total }) => ({
+    jobId: job.id,
+    name: job.name,
+    status: jobStatusOf(job.status),
+    counts,
+    total,
+  }));
   return {
     openJobs,
     applicants: Number(applicants?.n ?? 0),
