@@ -6,10 +6,12 @@ import { apiLatency } from './api-latency.bench';
 import { courseProgress } from './course-progress.bench';
 import { examAnalysis } from './exam-analysis.bench';
 import { examLoad } from './exam-load.bench';
+import { interviewSignalling } from './interview-signalling.bench';
 import { irt } from './irt.bench';
 import { paperGeneration } from './paper-generation.bench';
 import { postMatch } from './post-match.bench';
 import { questionSearch } from './question-search.bench';
+import { recruitment } from './recruitment.bench';
 import { studyTask } from './study-task.bench';
 import { studyTarget } from './study-target.bench';
 import { videoServe } from './video-serve.bench';
@@ -27,6 +29,8 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   'analysis-staff': analysisStaff,
   irt,
   'exam-analysis': examAnalysis,
+  recruitment,
+  'interview-signalling': interviewSignalling,
 };
 
 const only = process.argv[2];

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signedIn } from '../support';
 
@@ -13,6 +14,8 @@ const SCREENING = '孙浩然';
 const OFFER = '林佳怡';
 /** At 投递 in the Java job: dragged to 筛选. */
 const DRAGGED = '陈思远';
+
+const RESUME_PDF = path.resolve(import.meta.dirname, '../fixtures/resume-zh.pdf');
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -150,4 +153,31 @@ test('the overview draws the demo funnel and sources; a campus session is added 
   await row.getByRole('button', { name: '报名二维码' }).click();
   await expect(page.getByTestId('campus-qr').locator('canvas')).toBeVisible();
   await expect(page.getByLabel('报名链接')).toHaveValue(/\/join\/campus\/\d+$/);
+});
+
+test('a recruiter adds an applicant by hand with a PDF résumé whose fields fill the blanks', async ({
+  page,
+}) => {
+  const tag = Date.now().toString(36).slice(-5);
+  const name = `录入${tag}`;
+  const phone = `137${String(Date.now() % 1e8).padStart(8, '0')}`;
+  await signedIn(page, 'admin', '/manage/recruitment/staff');
+  await page.getByRole('button', { name: '添加应聘者' }).click();
+  const dialog = page.getByRole('dialog', { name: '添加应聘者' });
+  await pickOption(page, '应聘职位', JAVA_JOB);
+  // Typed fields win over the résumé's; the blanks (school, degree, years) are filled from it.
+  await dialog.getByLabel('姓名').fill(name);
+  await dialog.getByLabel('手机号').fill(phone);
+  await dialog.getByLabel('邮箱').fill(`${tag}@example.com`);
+  await dialog.locator('input[type=file]').setInputFiles(RESUME_PDF);
+  await expect(dialog.getByTestId('resume-summary')).toContainText('毕业院校');
+  await expect(dialog.getByLabel('毕业院校')).not.toHaveValue('');
+  await dialog.getByRole('button', { name: '添加应聘者' }).click();
+  await expect(page.getByText('已添加应聘者')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await page.getByLabel('搜索应聘者').fill(name);
+  await page.getByLabel('搜索应聘者').press('Enter');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText(JAVA_JOB);
+  await expect(row).toContainText(phone);
 });

@@ -1,12 +1,17 @@
+import { and, eq } from 'drizzle-orm';
 import { RECRUIT_STAGES, type ApplicantSource, type RecruitStage } from '@kaopei/shared';
+import { MenuService } from '../../modules/menu/menu.service';
+import { hireApplicant } from '../../modules/recruitment/recruitment-result.repo';
 import {
+  activityLog,
   recruitmentApplicants,
   recruitmentApplications,
   recruitmentCampusSessions,
   recruitmentJobs,
   recruitmentStageMoves,
+  users,
 } from '../schema';
-import { DAY_MS, need, type Demo } from './demo';
+import { adminContext, DAY_MS, need, type Demo } from './demo';
 import { seedDemoResumes, type DemoResumePerson } from './recruitment-resumes';
 
 /** Names the seed test and the e2e journey look for. */
@@ -21,6 +26,10 @@ export const DEMO_RECRUITMENT = {
   /** At offer in the Java job: the journey hires them. */
   offer: '林佳怡',
   campusSchool: '浙江大学',
+  /** Hired into the closed HR job through the real hire (a staff member of 人力资源部 with this account). */
+  hired: '潘晨曦',
+  hiredAccount: 'panchenxi',
+  hiredDepartment: '人力资源部',
 } as const;
 
 type Status = 0 | 1 | 2;
@@ -128,7 +137,7 @@ const PEOPLE: Person[] = [
   ['彭语嫣', '浙江大学', '本科', 0, 2, 'interview', 'campus', null, 4],
   ['董明轩', '浙江工商大学', '本科', 0, 2, 'rejected', 'web', null, null],
   ['袁紫涵', '上海大学', '本科', 1, 2, 'applied', 'web', null, null],
-  ['潘晨曦', '西南交通大学', '本科', 4, 4, 'hired', 'referral', null, 5],
+  [DEMO_RECRUITMENT.hired, '西南交通大学', '本科', 4, 4, 'hired', 'referral', null, 5],
   ['蒋慧敏', '江南大学', '本科', 2, 4, 'rejected', 'web', null, 3],
   ['蔡一诺', '浙江大学', '硕士', 2, 0, 'screening', 'recruiter', null, null],
   ['田嘉懿', '武汉大学', '本科', 3, 1, 'screening', 'web', null, null],
@@ -202,7 +211,10 @@ async function seedApplicant(
   jobIds: number[],
   sessionId: number,
 ): Promise<DemoResumePerson> {
-  const steps = pathTo(stage, score);
+  // A hire is seeded at offer and hired through the real hire below.
+  const hired = stage === 'hired';
+  const steps = pathTo(hired ? 'offer' : stage, score);
+  const jobPlan = JOBS[jobIndex]!;
   // Applied 25…3 days ago; each later move a day or two after the one before.
   const appliedAt = demo.now - (25 - (index % 22)) * DAY_MS;
   const at = (step: number) => new Date(appliedAt + step * 1.5 * DAY_MS);
@@ -232,15 +244,13 @@ async function seedApplicant(
       applicantId: applicant!.id,
       campusSessionId: source === 'campus' ? sessionId : null,
       source,
-      stage,
+      stage: hired ? 'offer' : stage,
       stageChangedAt: at(steps.length - 1),
       // No invitation token: the demo's scores stand without an exam behind them.
       testSentAt: tested ? at(steps.indexOf('test')) : null,
       testScore: score,
       testTotal: score !== null ? 100 : null,
-      decisionNote: stage === 'hired' ? '综合表现优秀，录用' : null,
       appliedAt: new Date(appliedAt),
-      hiredAt: stage === 'hired' ? at(steps.length - 1) : null,
     })
     .returning({ id: recruitmentApplications.id });
   await demo.db.insert(recruitmentStageMoves).values(
@@ -255,5 +265,40 @@ async function seedApplicant(
     })),
   );
   const ids = { applicantId: applicant!.id, applicationId: application!.id };
+  if (hired) await hireDemoApplicant(demo, jobPlan.post, application!.id, at(steps.length));
   return { ...ids, name, phone, email, school, degree, years };
+}
+
+/**
+ * The hire goes through the recruiter's own code path (hireApplicant: a staff member of the department
+ * and post, the applicant's data carried over, the move and the activity logged), then is dated back to
+ * `at` and given the demo password, like every demo account.
+ */
+async function hireDemoApplicant(demo: Demo, post: string, applicationId: number, at: Date) {
+  const ctx = adminContext(demo);
+  const { userId } = await hireApplicant({ db: demo.db, menus: new MenuService(demo.db) }, ctx, {
+    applicationId,
+    departmentId: need(demo.departments, DEMO_RECRUITMENT.hiredDepartment),
+    postId: need(demo.posts, post),
+    account: DEMO_RECRUITMENT.hiredAccount,
+    note: '综合表现优秀，录用',
+  });
+  await demo.db
+    .update(recruitmentApplications)
+    .set({ stageChangedAt: at, hiredAt: at })
+    .where(eq(recruitmentApplications.id, applicationId));
+  await demo.db
+    .update(recruitmentStageMoves)
+    .set({ createdAt: at })
+    .where(
+      and(eq(recruitmentStageMoves.applicationId, applicationId), eq(recruitmentStageMoves.toStage, 'hired')),
+    );
+  await demo.db
+    .update(activityLog)
+    .set({ createdAt: at })
+    .where(and(eq(activityLog.organizationId, demo.organizationId), eq(activityLog.action, '录用')));
+  await demo.db
+    .update(users)
+    .set({ passwordHash: demo.passwordHash, createdAt: at })
+    .where(eq(users.id, userId));
 }

@@ -92,8 +92,8 @@ describe('demo organisation', () => {
     // exam section of 新员工入职培训 (course-content.ts), four past monthly quizzes (analysis-history.ts), and
     // the first exam and paper of the automatic rule 每月安全抽考 (exam-auto.ts).
     expect(stats.figures).toMatchObject({ paperCount: 7, examCount: 11, questionBankCount: 3 });
-    // The six named people and the simulated staff.
-    expect(stats.figures.staffCount).toBe(6 + SIMULATED_STAFF_COUNT);
+    // The six named people, the simulated staff and the recruitment demo's hire.
+    expect(stats.figures.staffCount).toBe(7 + SIMULATED_STAFF_COUNT);
     const details = stats.recentActivity.map((entry) => entry.detail ?? '');
     expect(details).toContain(`发布了考试「${DEMO_EXAM_NAMES.finished}」`);
     expect(
@@ -105,7 +105,7 @@ describe('demo organisation', () => {
       '/user/api/v2/staff/search?pageSize=20',
       {},
     );
-    expect(staff.total).toBe(6 + SIMULATED_STAFF_COUNT);
+    expect(staff.total).toBe(7 + SIMULATED_STAFF_COUNT);
     expect(staff.data.every((row) => /^[\u4e00-\u9fa5]{2,5}$/.test(row.realName))).toBe(true);
   });
 
@@ -424,6 +424,16 @@ describe('demo organisation', () => {
     );
     expect(overview.data).toMatchObject({ openJobs: 3, hired: 1 });
     expect(overview.data.funnel.length).toBeGreaterThanOrEqual(3);
+    // The hire went through the real hire: a staff member of 人力资源部 on the HR post, listed in 员工管理.
+    const hired = await data<{ realName: string; account: string; departmentName: string | null }[]>(
+      admin,
+      'POST',
+      '/user/api/v2/staff/search?pageSize=20',
+      { keyword: DEMO_RECRUITMENT.hired },
+    );
+    expect(hired.data).toMatchObject([
+      { realName: DEMO_RECRUITMENT.hired, account: DEMO_RECRUITMENT.hiredAccount },
+    ]);
   });
 
   it('makes demo résumés the server’s Word reader reads back', async () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Dropdown, type MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,31 +11,45 @@ import { logout } from '../../features/auth/api';
 import './learner.css';
 
 /** Areas with a tab of their own; every other /m page belongs to 我的考试. */
-const OTHER_AREAS = ['/m/tasks', '/m/courses', '/m/practice', '/m/review', '/m/targets', '/m/psych'];
+const OTHER_AREAS = [
+  '/m/tasks',
+  '/m/courses',
+  '/m/practice',
+  '/m/review',
+  '/m/targets',
+  '/m/psych',
+  '/m/recruit',
+];
 
-/** The learner's areas, one tab each (issue 17 courses, issue 18 tasks, practice, review book, targets). */
+/**
+ * The learner's areas, one tab each (issue 17 courses, issue 18 tasks, practice, review book, targets;
+ * issue 20 internal recruiting).
+ */
 export const LEARNER_TABS = [
   {
     to: '/m',
     label: '我的考试',
-    end: false,
     match: (path: string) => !OTHER_AREAS.some((area) => path.startsWith(area)),
   },
-  { to: '/m/tasks', label: '我的任务', end: false, match: (path: string) => path.startsWith('/m/tasks') },
-  { to: '/m/courses', label: '我的课程', end: true, match: (path: string) => path === '/m/courses' },
+  { to: '/m/tasks', label: '我的任务', match: (path: string) => path.startsWith('/m/tasks') },
+  { to: '/m/courses', label: '我的课程', match: (path: string) => path === '/m/courses' },
   {
     to: '/m/courses/catalog',
     label: '课程中心',
-    end: true,
     match: (path: string) => path.startsWith('/m/courses/catalog'),
   },
-  { to: '/m/practice', label: '练习', end: false, match: (path: string) => path.startsWith('/m/practice') },
-  { to: '/m/review', label: '错题本', end: true, match: (path: string) => path.startsWith('/m/review') },
-  { to: '/m/targets', label: '我的目标', end: true, match: (path: string) => path.startsWith('/m/targets') },
-  { to: '/m/psych', label: '心理测评', end: false, match: (path: string) => path.startsWith('/m/psych') },
+  { to: '/m/practice', label: '练习', match: (path: string) => path.startsWith('/m/practice') },
+  { to: '/m/review', label: '错题本', match: (path: string) => path.startsWith('/m/review') },
+  { to: '/m/targets', label: '我的目标', match: (path: string) => path.startsWith('/m/targets') },
+  { to: '/m/psych', label: '心理测评', match: (path: string) => path.startsWith('/m/psych') },
+  // Issue 20: the organisation's open jobs (internal applications) and one's own applications.
+  { to: '/m/recruit', label: '内部招聘', match: (path: string) => path.startsWith('/m/recruit') },
 ] as const;
 
-/** The tab bar between the learner's areas (shown on their top-level pages). */
+/**
+ * The tab bar between the learner's areas (shown on their top-level pages). Plain links with the area
+ * matched here: a NavLink would also mark 我的考试 (/m) current on every other area's page.
+ */
 export function LearnerTabs(): ReactNode {
   const path = useLocation().pathname;
   return (
@@ -43,15 +57,14 @@ export function LearnerTabs(): ReactNode {
       {LEARNER_TABS.map((tab) => {
         const active = tab.match(path);
         return (
-          <NavLink
+          <Link
             key={tab.to}
             to={tab.to}
-            end={tab.end}
             className={`kp-m-tabs__link${active ? ' kp-m-tabs__link--active' : ''}`}
             aria-current={active ? 'page' : undefined}
           >
             {tab.label}
-          </NavLink>
+          </Link>
         );
       })}
     </nav>

@@ -1,6 +1,8 @@
 import type { HttpRequestConfig } from '../../lib/http-transport';
 import { recruitmentContracts as c } from '@kaopei/shared/contracts/recruitment';
 import { call, type BodyIn, type DataOf } from '../../lib/api';
+import type { ApplyChannel } from '../../components/resume-apply/apply-form';
+import type { ApplyBody } from '../../components/resume-apply/apply-rules';
 
 /**
  * The applicant's side of recruitment (contracts: packages/shared/src/contracts/recruitment.ts): the
@@ -17,8 +19,6 @@ export type {
 export type PublicJobList = DataOf<typeof c.publicJobs>;
 export type PublicCampus = DataOf<typeof c.publicCampus>;
 export type TestInvitation = DataOf<typeof c.testInfo>;
-export type ApplyBody = BodyIn<typeof c.publicApply>;
-export type Applied = DataOf<typeof c.publicApply>;
 export type TestSignedIn = DataOf<typeof c.testSignIn>;
 
 export const recruitJoinKeys = {
@@ -56,6 +56,9 @@ export function uploadResume(jobId: number, file: File) {
 export function applyForJob(body: ApplyBody, config?: HttpRequestConfig) {
   return call(c.publicApply, { body }, config);
 }
+
+/** The apply form's public endpoints (components/resume-apply/apply-form.tsx). */
+export const PUBLIC_APPLY: ApplyChannel = { upload: uploadResume, apply: applyForJob };
 
 export function fetchTestInvitation(token: string) {
   return call(c.testInfo, { query: { token } }, SILENT);

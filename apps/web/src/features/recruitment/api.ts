@@ -11,6 +11,7 @@ import {
 } from '@kaopei/shared/contracts/recruitment';
 import type { PagedEndpoint } from '@kaopei/shared/contracts/common';
 import { call, callPage, type BodyIn, type DataOf, type QueryIn } from '../../lib/api';
+import type { HttpRequestConfig } from '../../lib/http-transport';
 
 /** 招聘管理 (contracts: packages/shared/src/contracts/recruitment.ts). */
 export type {
@@ -105,6 +106,16 @@ export function sendMessage(body: MessageInput) {
 }
 export function fetchApplicant(applicantId: number): Promise<ApplicantDetail> {
   return call(api.applicant, { query: { applicantId } });
+}
+/** The recruiter's résumé upload (read and pre-filled like the applicant's); silent: the form shows a refusal. */
+export function uploadResumeAsRecruiter(_jobId: number, file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return call(api.uploadResume, { form }, { kpSilent: true });
+}
+/** An applicant added by the recruiter (source 招聘专员录入); `config`: the form's. */
+export function addApplication(body: BodyIn<typeof api.add>, config?: HttpRequestConfig) {
+  return call(api.add, { body }, config);
 }
 export function modifyApplicant(body: ApplicantPatch) {
   return call(api.applicantModify, { body });

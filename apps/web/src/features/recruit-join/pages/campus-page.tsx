@@ -5,8 +5,8 @@ import { useParams } from 'react-router';
 import { PageEmpty, PageLoading } from '../../../app/page-states';
 import { PublicLayout } from '../../../components/public-layout';
 import { formatDateTime } from '../../../lib/time-format';
-import { fetchPublicCampus, recruitJoinKeys, type PublicCampus } from '../api';
-import { ApplyForm } from '../components/apply-form';
+import { fetchPublicCampus, PUBLIC_APPLY, recruitJoinKeys, type PublicCampus } from '../api';
+import { ApplyForm } from '../../../components/resume-apply/apply-form';
 import { Description, JobFacts } from '../components/job-facts';
 import { LinkGone } from '../components/link-gone';
 import '../recruit-join.css';
@@ -63,6 +63,7 @@ function CampusView({ session }: { session: PublicCampus }): ReactNode {
             </details>
           ) : null}
           <ApplyForm
+            channel={PUBLIC_APPLY}
             key={chosen.jobId}
             jobId={chosen.jobId}
             jobName={chosen.name}

@@ -7,8 +7,8 @@ import { PageEmpty, PageLoading } from '../../../app/page-states';
 import { LinkButton } from '../../../app/link-button';
 import { PublicLayout } from '../../../components/public-layout';
 import { formatDateTime } from '../../../lib/time-format';
-import { fetchPublicJob, recruitJoinKeys, type PublicJob } from '../api';
-import { ApplyForm } from '../components/apply-form';
+import { fetchPublicJob, PUBLIC_APPLY, recruitJoinKeys, type PublicJob } from '../api';
+import { ApplyForm } from '../../../components/resume-apply/apply-form';
 import { Description, JobFacts } from '../components/job-facts';
 import { LinkGone } from '../components/link-gone';
 import '../recruit-join.css';
@@ -40,6 +40,7 @@ function JobView({ job }: { job: PublicJob }): ReactNode {
         </h2>
         {job.open ? (
           <ApplyForm
+            channel={PUBLIC_APPLY}
             jobId={job.jobId}
             jobName={job.name}
             after={<LinkButton to={listUrl}>查看其他职位</LinkButton>}

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { candidatePaths } from '@kaopei/shared';
+import { recruitPaths } from '@kaopei/shared/contracts/recruitment';
+import { useSessionStore } from '../../../stores/session-store';
 import { LinkButton } from '../../../app/link-button';
 import { LearnerHeader } from '../../../app/layout/learner-header';
 import { LearnerShell } from '../../../app/layout/learner-shell';
@@ -37,8 +39,17 @@ function ApplicationCard({ app }: { app: MyApplication }): ReactNode {
   );
 }
 
-/** /m/recruit — the applicant's own applications: stage, written test and its score. */
+/**
+ * /m/recruit — the applicant's own applications: stage, written test and its score. A staff member
+ * reaches it from the learner's 内部招聘 tab, with a link to their organisation's open jobs; a candidate
+ * (an outsider signed in for a written test) sees only their applications.
+ */
 export default function MyApplicationsPage(): ReactNode {
+  const member = useSessionStore((state) =>
+    state.userInfo && state.userInfo.kind !== 'candidate' && state.userInfo.organizationId !== undefined
+      ? Number(state.userInfo.organizationId)
+      : null,
+  );
   const mine = useQuery({
     queryKey: recruitJoinKeys.mine,
     queryFn: fetchMyApplications,
@@ -46,8 +57,15 @@ export default function MyApplicationsPage(): ReactNode {
   });
   return (
     <LearnerShell>
-      <LearnerHeader title="我的应聘" back="/m" />
+      {member !== null ? <LearnerHeader title="内部招聘" /> : <LearnerHeader title="我的应聘" back="/m" />}
       <main className="kp-m-main">
+        {member !== null ? (
+          <p>
+            <LinkButton to={recruitPaths.publicJobs(member)} type="primary" data-testid="open-jobs-link">
+              查看在招职位
+            </LinkButton>
+          </p>
+        ) : null}
         {mine.isPending ? (
           <PageLoading />
         ) : mine.isError ? (

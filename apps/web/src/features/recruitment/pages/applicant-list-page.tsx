@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Select } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { APPLICANT_SOURCES, APPLICANT_SOURCE_LABELS, type ApplicantSource } from '@kaopei/shared';
 import { DataTable, useListPage } from '../../../components/data-table';
 import { PageError } from '../../../app/page-states';
@@ -11,6 +12,7 @@ import {
   JobFilterSelect,
   StageFilter,
 } from '../components/application-table';
+import { AddApplicantModal } from '../components/add-applicant-modal';
 import { MessageModal } from '../components/message-modal';
 import { useMoveApplications } from '../components/use-move';
 import '../recruitment.css';
@@ -26,6 +28,7 @@ export default function ApplicantListPage(): ReactNode {
   });
   const move = useMoveApplications(null, list.clearSelection);
   const [messaging, setMessaging] = useState<number[] | null>(null);
+  const [adding, setAdding] = useState(false);
   const ids = list.selectedRows.map((r) => r.applicationId);
   return (
     <div className="kp-page">
@@ -45,6 +48,9 @@ export default function ApplicantListPage(): ReactNode {
         <Button disabled={ids.length === 0} onClick={() => setMessaging(ids)}>
           发送消息
         </Button>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+          添加应聘者
+        </Button>
       </div>
       {list.query.isError ? (
         <PageError onRetry={() => void list.query.refetch()} />
@@ -57,6 +63,7 @@ export default function ApplicantListPage(): ReactNode {
         />
       )}
       <MessageModal applicationIds={messaging} onClose={() => setMessaging(null)} />
+      <AddApplicantModal open={adding} onClose={() => setAdding(false)} />
     </div>
   );
 }

@@ -3,17 +3,20 @@ import { Button, Form, Input, InputNumber, Result, Select, Upload } from 'antd';
 import { FileTextOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { DEGREES } from '@kaopei/shared';
-import { PhoneFormItem } from '../../../components/phone-code-fields';
-import { FORM_ERRORS, showErrorOnForm } from '../../../lib/form-errors';
-import { ApiError } from '../../../lib/http';
-import { applyForJob, uploadResume, type Applied, type ResumeUploaded } from '../api';
+import { PhoneFormItem } from '../phone-code-fields';
+import { FORM_ERRORS, showErrorOnForm } from '../../lib/form-errors';
+import { ApiError } from '../../lib/http';
+import type { HttpRequestConfig } from '../../lib/http-transport';
 import {
   prefillFromResume,
   prefillSummary,
   resumeFileProblem,
   toApplyBody,
+  type Applied,
+  type ApplyBody,
   type ApplyFormValues,
-} from '../recruit-join-rules';
+  type ResumeUploaded,
+} from './apply-rules';
 
 type UploadState =
   | { kind: 'none' }
@@ -21,8 +24,21 @@ type UploadState =
   | { kind: 'read'; resume: ResumeUploaded; summary: string }
   | { kind: 'failed'; message: string };
 
+/**
+ * Where the form sends the résumé and the application: the public endpoints (the applicant's pages,
+ * features/recruit-join) or the recruiter's (招聘管理 → 应聘者 → 添加应聘者).
+ */
+export interface ApplyChannel {
+  upload(jobId: number, file: File): Promise<ResumeUploaded>;
+  apply(body: ApplyBody, config: HttpRequestConfig): Promise<Applied>;
+}
+
 /** The résumé upload: the file is read by the server and its fields merged into the form. */
-function useResumeUpload(jobId: number, form: ReturnType<typeof Form.useForm<ApplyFormValues>>[0]) {
+function useResumeUpload(
+  jobId: number,
+  form: ReturnType<typeof Form.useForm<ApplyFormValues>>[0],
+  channel: ApplyChannel,
+) {
   const [state, setState] = useState<UploadState>({ kind: 'none' });
   const choose = async (file: File) => {
     const problem = resumeFileProblem(file);
@@ -32,7 +48,7 @@ function useResumeUpload(jobId: number, form: ReturnType<typeof Form.useForm<App
     }
     setState({ kind: 'reading', fileName: file.name });
     try {
-      const resume = await uploadResume(jobId, file);
+      const resume = await channel.upload(jobId, file);
       const prefill = prefillFromResume(form.getFieldsValue(), resume.fields);
       form.setFieldsValue(prefill.patch);
       // Fields now filled are checked again, so an earlier "请填写" goes away.
@@ -111,28 +127,39 @@ function AppliedResult({
 
 /**
  * The apply form of a job (its page, or a campus session's): upload a résumé whose fields pre-fill the
- * form, confirm or edit them, submit. A refusal that names a field is shown under it.
+ * form, confirm or edit them, submit. A refusal that names a field is shown under it. A recruiter adding
+ * an applicant uses the same form through their own `channel`, and `onApplied` instead of the
+ * applicant's success page.
  */
 export function ApplyForm({
   jobId,
   jobName,
   campusSessionId = null,
   after,
+  channel,
+  onApplied,
+  submitLabel = '提交申请',
 }: {
   jobId: number;
   jobName: string;
   campusSessionId?: number | null;
   /** Shown under the success message (e.g. a link back to the jobs). */
   after?: ReactNode;
+  channel: ApplyChannel;
+  /** Called on success instead of showing the applicant's success message. */
+  onApplied?: (applied: Applied) => void;
+  submitLabel?: string;
 }): ReactNode {
   const [form] = Form.useForm<ApplyFormValues>();
-  const upload = useResumeUpload(jobId, form);
+  const upload = useResumeUpload(jobId, form, channel);
   const apply = useMutation({
     mutationFn: (values: ApplyFormValues) =>
-      applyForJob(toApplyBody(jobId, values, upload.resume, campusSessionId), FORM_ERRORS),
+      channel.apply(toApplyBody(jobId, values, upload.resume, campusSessionId), FORM_ERRORS),
+    onSuccess: (applied) => onApplied?.(applied),
     onError: (error) => showErrorOnForm(form, error),
   });
-  if (apply.data) return <AppliedResult jobName={jobName} applied={apply.data} onAgain={after} />;
+  if (apply.data && !onApplied)
+    return <AppliedResult jobName={jobName} applied={apply.data} onAgain={after} />;
 
   return (
     <Form<ApplyFormValues>
@@ -176,7 +203,7 @@ export function ApplyForm({
         loading={apply.isPending}
         disabled={upload.state.kind === 'reading'}
       >
-        提交申请
+        {submitLabel}
       </Button>
     </Form>
   );

@@ -1,0 +1,2 @@
+CREATE INDEX "recruitment_applications_org_moved_idx" ON "recruitment_applications" USING btree ("organization_id","stage_changed_at","id");--> statement-breakpoint
+CREATE INDEX "recruitment_applications_org_source_idx" ON "recruitment_applications" USING btree ("organization_id","source");
