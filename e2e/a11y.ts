@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { test as base, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 
+import { E2E_PORT, EDITION_PORT } from './playwright.config';
+
 export { expect } from '@playwright/test';
 
 /**
@@ -34,10 +36,12 @@ const EXCLUDED: string[] = [];
 
 const MODE = process.env.E2E_A11Y ?? 'fail';
 
-/** The route of a URL: its origin and path, with numeric ids and opaque tokens folded to `:id`. */
+/** The route of a URL of the app under test: its origin and path, with numeric ids and opaque tokens folded to `:id`. */
 export function routeKey(url: string): string | null {
   if (!url.startsWith('http')) return null;
-  const { origin, pathname } = new URL(url);
+  const { origin, pathname, port } = new URL(url);
+  // Only the servers under test (a journey's own stub servers are not the product).
+  if (port !== String(E2E_PORT) && port !== String(EDITION_PORT)) return null;
   const path = pathname
     .split('/')
     .map((part) => (/^\d+$/.test(part) || (part.length >= 16 && /\d/.test(part)) ? ':id' : part))
@@ -100,30 +104,37 @@ interface AxeViolation {
  * axe's WCAG 2.1 A/AA violations on the page once it has settled, one line each with its first elements.
  * axe runs in the page itself (injected once per document): @axe-core/playwright's analyze() took 3–7 s
  * a page here, mostly opening a blank page for its last step, against about 0.5 s for axe.run. Frames
- * are not entered (our pages embed none that we write).
+ * are not entered (our pages embed none that we write). `preload: false` skips reading every style sheet
+ * for the one rule that needs them (css-orientation-lock, then reported incomplete, never a violation):
+ * 4–5 s → 1 s on the course page. With `contentOnly`, only `main` and open dialogs are analysed (the
+ * shell around them — top bar, menu — is the same on every page of a section and checked once).
  */
-export async function violationsOn(page: Page): Promise<string[]> {
+export async function violationsOn(page: Page, contentOnly = false): Promise<string[]> {
   const started = Date.now();
   const waited = await settle(page);
   const settled = Date.now();
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
-    async ({ tags, exclude }) => {
+    async ({ tags, exclude, contentOnly }) => {
       const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe;
-      const context =
-        exclude.length > 0 ? { include: [['html']], exclude: exclude.map((s) => [s]) } : document;
-      const result = (await axe.run(context, {
-        runOnly: { type: 'tag', values: tags },
-        resultTypes: ['violations'],
-        iframes: false,
-      })) as { violations: AxeViolation[] };
+      const parts = ['main', '.ant-modal-root', '.ant-drawer'].filter((s) => document.querySelector(s));
+      const include = contentOnly && document.querySelector('main') ? parts.map((s) => [s]) : [['html']];
+      const result = (await axe.run(
+        { include, exclude: exclude.map((s) => [s]) },
+        {
+          runOnly: { type: 'tag', values: tags },
+          resultTypes: ['violations'],
+          iframes: false,
+          preload: false,
+        },
+      )) as { violations: AxeViolation[] };
       return result.violations.map(({ id, impact, nodes }) => ({
         id,
         impact,
         nodes: nodes.map((node) => ({ target: node.target })),
       }));
     },
-    { tags: WCAG_21_AA, exclude: EXCLUDED },
+    { tags: WCAG_21_AA, exclude: EXCLUDED, contentOnly },
   );
   axeMs.total += Date.now() - settled;
   if (process.env.E2E_A11Y_DEBUG) {
@@ -150,6 +161,12 @@ const checked = new Set<string>();
  * retry — in a new worker — analyses them again rather than passing as flaky.
  */
 const CLEAN_FILE = path.join(os.tmpdir(), `kaopei-a11y-clean-${process.env.E2E_RUN_ID ?? process.ppid}.txt`);
+
+/** The key of a section's shell: origin and first path segment ('shell:http://…/manage'). */
+function shellKey(key: string): string {
+  const { origin, pathname } = new URL(key);
+  return `shell:${origin}/${pathname.split('/')[1] ?? ''}`;
+}
 
 function seen(key: string): boolean {
   if (checked.has(key)) return true;
@@ -200,7 +217,13 @@ class Watcher {
     checked.add(key);
     const started = Date.now();
     try {
-      const found = await violationsOn(page);
+      // The shell of a section (/manage, /m, …) is checked with its first route of the run.
+      const shell = shellKey(key);
+      const found = await violationsOn(page, seen(shell));
+      if (found.length === 0 && !seen(shell)) {
+        checked.add(shell);
+        fs.appendFileSync(CLEAN_FILE, `${shell}\n`);
+      }
       this.found.push(...found);
       if (found.length === 0) fs.appendFileSync(CLEAN_FILE, `${key}\n`);
     } catch (error) {

@@ -60,7 +60,7 @@ async function examIdOf(request: APIRequestContext, admin: string, name: string)
 /** On the phone: open the exam from 心理测评, answer every item with one label, submit. */
 async function takeOnPhone(page: Page, examName: string, value: number, items: number): Promise<void> {
   await page.goto('/m/psych');
-  await page.getByRole('link', { name: `作答「${examName}」` }).click();
+  await page.getByRole('link', { name: `开始作答「${examName}」` }).click();
   for (let no = 1; no <= items; no += 1)
     await page
       .getByTestId(`psych-item-${no}`)

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 
 function markMeasureRows(root: ParentNode): void {
-  for (const row of root.querySelectorAll('.ant-table-measure-row:not([inert])')) row.setAttribute('inert', '');
+  for (const row of root.querySelectorAll('.ant-table-measure-row:not([inert])'))
+    row.setAttribute('inert', '');
 }
 
 /**
