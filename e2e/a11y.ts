@@ -50,7 +50,7 @@ export function routeKey(url: string): string | null {
 }
 
 /**
- * Waits (at most 3 s) until the page shows no spinner or skeleton and its DOM has been still for 300 ms;
+ * Waits (at most 1.5 s) until the page shows no spinner or skeleton and its DOM has been still for 300 ms;
  * says what it waited on last (for E2E_A11Y_DEBUG).
  */
 async function settle(page: Page): Promise<string> {
@@ -78,7 +78,7 @@ async function settle(page: Page): Promise<string> {
           const tick = () => {
             const now = performance.now();
             const spinning = busy();
-            if ((now - last >= 300 && !spinning) || now - started > 3000) {
+            if ((now - last >= 300 && !spinning) || now - started > 1500) {
               observer.disconnect();
               resolve(spinning ? `busy ${String(spinning.className).slice(0, 60)}` : what);
             } else setTimeout(tick, 100);
@@ -203,7 +203,12 @@ class Watcher {
         page.locator('body'),
         async () => {
           this.armed.delete(page);
-          await this.check(page);
+          // A toast on screen is what the journey is about to read: check at a later action instead.
+          const toast = await page
+            .evaluate(() => document.querySelector('.ant-message-notice, .ant-notification-notice') !== null)
+            .catch(() => true);
+          if (toast) this.arm(page);
+          else await this.check(page);
         },
         { times: 1, noWaitAfter: true },
       )

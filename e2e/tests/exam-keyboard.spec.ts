@@ -24,6 +24,9 @@ async function pressUntilFocused(page: Page, target: Locator, key = 'Tab', max =
   throw new Error(`${key} × ${max} never reached ${target.toString()}`);
 }
 
+/** An option's accessible name: its letter, the separator and its text ('A、1'). */
+const option = (letter: string, text: string) => new RegExp(`^${letter}\\s*、\\s*${text}$`);
+
 const QUESTIONS = [
   {
     type: 1,
@@ -92,12 +95,12 @@ test('a candidate signs in, takes and submits an exam on a phone with the keyboa
   // 1 单选: the group is named by the stem, each option by its letter and text; Space, then ↓.
   const single = question.getByRole('radiogroup', { name: '1+1 等于几？' });
   await expect(single.getByRole('radio')).toHaveCount(3);
-  await expect(single.getByRole('radio', { name: 'A、1' })).toBeVisible();
-  await pressUntilFocused(page, single.getByRole('radio', { name: 'A、1' }));
+  await expect(single.getByRole('radio', { name: option('A', '1') })).toBeVisible();
+  await pressUntilFocused(page, single.getByRole('radio', { name: option('A', '1') }));
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowDown');
-  await expect(single.getByRole('radio', { name: 'B、2' })).toBeChecked();
-  await expect(single.getByRole('radio', { name: 'A、1' })).not.toBeChecked();
+  await expect(single.getByRole('radio', { name: option('B', '2') })).toBeChecked();
+  await expect(single.getByRole('radio', { name: option('A', '1') })).not.toBeChecked();
   await expect(saveStatus).toHaveText(/已保存/);
 
   // 下一题 with Enter; 2 多选: Space on A and C.
@@ -105,13 +108,13 @@ test('a candidate signs in, takes and submits an exam on a phone with the keyboa
   await page.keyboard.press('Enter');
   const multiple = question.getByRole('group', { name: '下列哪些是偶数？' });
   await expect(multiple.getByRole('checkbox')).toHaveCount(3);
-  await pressUntilFocused(page, multiple.getByRole('checkbox', { name: 'A、2' }), 'Shift+Tab');
+  await pressUntilFocused(page, multiple.getByRole('checkbox', { name: option('A', '2') }), 'Shift+Tab');
   await page.keyboard.press('Space');
-  await pressUntilFocused(page, multiple.getByRole('checkbox', { name: 'C、4' }));
+  await pressUntilFocused(page, multiple.getByRole('checkbox', { name: option('C', '4') }));
   await page.keyboard.press('Space');
-  await expect(multiple.getByRole('checkbox', { name: 'A、2' })).toBeChecked();
-  await expect(multiple.getByRole('checkbox', { name: 'B、3' })).not.toBeChecked();
-  await expect(multiple.getByRole('checkbox', { name: 'C、4' })).toBeChecked();
+  await expect(multiple.getByRole('checkbox', { name: option('A', '2') })).toBeChecked();
+  await expect(multiple.getByRole('checkbox', { name: option('B', '3') })).not.toBeChecked();
+  await expect(multiple.getByRole('checkbox', { name: option('C', '4') })).toBeChecked();
   await expect(saveStatus).toHaveText(/已保存/);
 
   // 3 简答: back down to 下一题, Enter, then Shift+Tab up to the answer and type.
