@@ -203,12 +203,13 @@ class Watcher {
         page.locator('body'),
         async () => {
           this.armed.delete(page);
-          // A toast on screen is what the journey is about to read: check at a later action instead.
+          // A toast on screen is what the journey is about to read: leave this visit unchecked (the route
+          // is checked on a later visit or at the test's end). Re-arming here would run the handler again
+          // before every retry of the journey's assertion and starve it.
           const toast = await page
             .evaluate(() => document.querySelector('.ant-message-notice, .ant-notification-notice') !== null)
             .catch(() => true);
-          if (toast) this.arm(page);
-          else await this.check(page);
+          if (!toast) await this.check(page);
         },
         { times: 1, noWaitAfter: true },
       )
