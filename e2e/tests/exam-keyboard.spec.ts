@@ -14,9 +14,14 @@ test.use({ viewport: { width: 375, height: 812 } });
 
 /** Presses `key` until `target` (or an element inside it) has the focus; fails after `max` presses. */
 async function pressUntilFocused(page: Page, target: Locator, key = 'Tab', max = 30): Promise<void> {
+  await expect(target).toBeVisible();
   for (let i = 0; i < max; i++) {
     const focused = await target
-      .evaluate((element) => element === document.activeElement || element.contains(document.activeElement))
+      .evaluate(
+        (element) => element === document.activeElement || element.contains(document.activeElement),
+        undefined,
+        { timeout: 2000 },
+      )
       .catch(() => false);
     if (focused) return;
     await page.keyboard.press(key);
@@ -126,7 +131,7 @@ test('a candidate signs in, takes and submits an exam on a phone with the keyboa
   await expect(saveStatus).toHaveText(/已保存/);
 
   // 交卷 (the last question's main button): Esc closes the dialog and gives the focus back.
-  const submit = page.locator('.kp-m-exam-nav').getByRole('button', { name: '交卷' });
+  const submit = page.locator('.kp-m-exam-nav').getByRole('button', { name: /^交\s*卷$/ });
   await pressUntilFocused(page, submit);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: '确认交卷' });
