@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 /** The server under test: the built app on a fresh embedded database, on its own port. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `kaopei-e2e-${E2E_PORT}`);
+/** One id per run, set in the runner and inherited by its workers (e2e/a11y.ts shares checked routes). */
+process.env.E2E_RUN_ID ??= `${process.pid}-${Date.now()}`;
 /** A second server in another edition, for the branding test. */
 export const EDITION_PORT = E2E_PORT + 100;
 const repoRoot = path.resolve(import.meta.dirname, '..');

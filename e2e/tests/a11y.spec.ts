@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+// This spec checks its pages explicitly (whatever other specs of the worker checked), so it runs
+// without the journeys' fixture.
+import { expect, test } from '@playwright/test';
+import { violationsOn } from '../a11y';
 import { EDITION_PORT } from '../playwright.config';
 import { signedIn } from '../support';
 
@@ -9,8 +11,6 @@ import { signedIn } from '../support';
  * engineer edition, whose orange brand colour is the hardest to read. Every violation is listed with its
  * first elements so that a failure says what to fix.
  */
-
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const PAGES: [account: string, path: string][] = [
   ['admin', '/manage/console'],
@@ -24,18 +24,6 @@ const PAGES: [account: string, path: string][] = [
   ['admin', '/personal/message'],
   ['zhangsan', '/m/exams'],
 ];
-
-async function violationsOn(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  return violations.map(
-    (v) =>
-      `${new URL(page.url()).pathname} ${v.id} (${v.nodes.length}): ${v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(' '))
-        .join(' | ')}`,
-  );
-}
 
 test('the sign-in pages of two editions have no WCAG 2.1 AA violation', async ({ page }) => {
   await page.goto('/login');

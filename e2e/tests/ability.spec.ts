@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { apiPost, apiToken, signedIn } from '../support';
 
 /** Clicks the option of the open antd select (its listbox options are hidden a11y helpers). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { DEMO_PASSWORD, latestMail, signIn } from '../support';
 
 // wangwu is the account these journeys may change (other suites sign in as admin and zhangsan).

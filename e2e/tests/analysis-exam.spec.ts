@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { signedIn } from '../support';
 
 /**
@@ -35,7 +35,7 @@ test('an admin finds a miskeyed question in the exam analysis, fixes its key and
   await expect(discrimination).toBeVisible();
 
   // Its editor: the key is D; B is right.
-  await flawed.getByRole('link', { name: /编辑第 \d+ 题/ }).click();
+  await flawed.getByRole('link', { name: /编辑试题（第 \d+ 题）/ }).click();
   const editor = page.getByRole('dialog', { name: '编辑试题' });
   await expect(editor.getByLabel('选项D正确')).toBeChecked();
   await editor.getByLabel('选项B正确').check();

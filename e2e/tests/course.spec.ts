@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { apiPost, apiToken, signedIn } from '../support';
 
 /** Picks `name` in the open tree-select dropdown. */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { signedIn } from '../support';
 
 /** Picks an option of the open select dropdown (closed dropdowns stay in the DOM, hidden). */

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '../a11y';
 import { apiCall, apiToken, departmentStaffCount, signedIn } from '../support';
 
 /**

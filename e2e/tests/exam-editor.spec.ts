@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { signedIn } from '../support';
 
 /** Issue 14, point 9: "start now" without typing a date, and no unsaved edit lost by leaving the editor. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { apiPost, apiToken, latestSmsCode } from '../support';
 
 test.use({ viewport: { width: 375, height: 812 } });

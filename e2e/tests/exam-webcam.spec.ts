@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '../a11y';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { apiToken, seedExam, signedIn, staffUserId } from '../support';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { EDITION_PORT } from '../playwright.config';
 import { apiToken, DEMO_PASSWORD, latestSmsCode, signIn, signedIn } from '../support';
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { apiToken, signedIn } from '../support';
 
 const K = '/knowledge/api/v1/knowledge';

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { apiToken, apiCall, apiPost, signedIn, staffUserId } from '../support';
 import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { apiToken, signedIn } from '../support';
 
 test('an admin sends a message to a staff member, who sees it in the bell and the message box and reads it', async ({

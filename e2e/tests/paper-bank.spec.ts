@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { signedIn } from '../support';
 
 async function nodeAction(page: Page, name: string, action: string): Promise<void> {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { apiCall, apiToken, signedIn } from '../support';
 
 /** What the demo seeds for the positions pages (apps/server/src/db/seed: posts, abilities, post-exams). */

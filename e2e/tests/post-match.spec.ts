@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { apiCall, apiPost, apiToken, signedIn, staffUserId } from '../support';
 
 const A = '/post/api/v1/ability';

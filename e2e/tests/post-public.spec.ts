@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { E2E_DATA_DIR } from '../playwright.config';
 import { apiPost, apiToken, staffUserId } from '../support';
 

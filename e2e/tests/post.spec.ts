@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { signedIn } from '../support';
 
 test('an admin creates a post family and a post with departments, sees it in the list and on its detail page', async ({

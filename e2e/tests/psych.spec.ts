@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { apiCall, apiPost, apiToken, signedIn, staffUserId } from '../support';
 
 /**
@@ -59,7 +60,7 @@ async function examIdOf(request: APIRequestContext, admin: string, name: string)
 /** On the phone: open the exam from 心理测评, answer every item with one label, submit. */
 async function takeOnPhone(page: Page, examName: string, value: number, items: number): Promise<void> {
   await page.goto('/m/psych');
-  await page.getByRole('link', { name: `作答「${examName}」` }).click();
+  await page.getByRole('link', { name: `开始作答「${examName}」` }).click();
   for (let no = 1; no <= items; no += 1)
     await page
       .getByTestId(`psych-item-${no}`)

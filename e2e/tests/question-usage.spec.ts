@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { apiPost as api, apiToken, signedIn } from '../support';
 
 test('an admin sees where a question is used: its papers, exams and every answer given', async ({

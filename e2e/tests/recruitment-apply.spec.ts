@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { apiCall, apiPost, apiToken, latestSmsCode } from '../support';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { apiCall, apiToken, signedIn } from '../support';
 
 /**

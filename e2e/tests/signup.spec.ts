@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { latestSmsCode, signIn } from '../support';
 
 test('a company signs up with an SMS code and its administrator signs in at once', async ({

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { apiToken, signIn, signedIn } from '../support';
 
 const PERMISSION_WARNING = '您没有权限访问！,系统会跳到首页';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { themePrimary } from '@kaopei/shared';
+import { readableShade, themePrimary } from '@kaopei/shared';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { usePrefersReducedMotion } from '../lib/reduced-motion';
 import { STORAGE_KEYS } from '../lib/storage';
@@ -10,6 +10,7 @@ import { AppConfigContext } from './app-config-context';
 import { AppFeedback } from './app-feedback';
 import type { AppConfig } from './config';
 import { createQueryClient } from './query-client';
+import { InertMeasureRows } from './inert-measure-rows';
 
 /**
  * antd's status colours (tags, danger links, messages), one or two palette steps darker so that text in
@@ -19,6 +20,10 @@ const READABLE_COLORS = {
   colorSuccess: '#237804',
   colorWarning: '#874d00',
   colorError: '#cf1322',
+  // 'processing' tags write colorInfo on colorInfoBg: antd's #1677ff reads at 3.9:1 there.
+  colorInfo: readableShade('#1677ff', '#e6f4ff'),
+  colorInfoBg: '#e6f4ff',
+  colorInfoBorder: '#91caff',
   // Their tints stay antd's (derived from the darker seeds they would be too dark to read on).
   colorSuccessBg: '#f6ffed',
   colorSuccessBorder: '#b7eb8f',
@@ -85,6 +90,7 @@ export function AppProviders({
       <ConfigProvider locale={zhCN} theme={buildTheme(config, reducedMotion)}>
         <AppFeedback>
           <StorageSync />
+          <InertMeasureRows />
           <QueryClientProvider client={client}>{children}</QueryClientProvider>
         </AppFeedback>
       </ConfigProvider>

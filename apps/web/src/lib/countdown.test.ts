@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clockOffset, countdownTone, dueWarning, formatCountdown, remainingMs } from './countdown';
+import {
+  clockOffset,
+  countdownTone,
+  dueWarning,
+  formatCountdown,
+  remainingMs,
+  spokenRemaining,
+} from './countdown';
 
 describe('countdown from the server deadline', () => {
   it('corrects a wrong device clock with the offset measured at each response', () => {
@@ -54,5 +61,26 @@ describe('dueWarning', () => {
     expect(late.minutes).toBe(1);
     expect([...late.shown].sort()).toEqual([1, 5]);
     expect(dueWarning(0, new Set()).minutes).toBeNull();
+  });
+});
+
+describe('spokenRemaining', () => {
+  it('changes every 5 minutes, then every minute in the last 5, and says when time is up', () => {
+    expect(spokenRemaining(30 * 60_000)).toBe('剩余时间不超过 30 分钟');
+    expect(spokenRemaining(29 * 60_000 + 59_000)).toBe('剩余时间不超过 30 分钟');
+    expect(spokenRemaining(25 * 60_000 + 1)).toBe('剩余时间不超过 30 分钟');
+    expect(spokenRemaining(25 * 60_000)).toBe('剩余时间不超过 25 分钟');
+    expect(spokenRemaining(5 * 60_000 + 1)).toBe('剩余时间不超过 10 分钟');
+    expect(spokenRemaining(5 * 60_000)).toBe('剩余时间不超过 5 分钟');
+    expect(spokenRemaining(4 * 60_000 + 30_000)).toBe('剩余时间不超过 5 分钟');
+    expect(spokenRemaining(60_000)).toBe('剩余时间不超过 1 分钟');
+    expect(spokenRemaining(1)).toBe('剩余时间不超过 1 分钟');
+    expect(spokenRemaining(0)).toBe('考试时间已到');
+  });
+
+  it('stays the same through a minute of ticks (no announcement each second)', () => {
+    const heard = new Set<string>();
+    for (let ms = 12 * 60_000; ms > 11 * 60_000; ms -= 1000) heard.add(spokenRemaining(ms));
+    expect(heard.size).toBe(1);
   });
 });

@@ -55,3 +55,14 @@ export function countdownTone(remaining: number): 'normal' | 'warning' | 'danger
   if (remaining <= 5 * 60_000) return 'warning';
   return 'normal';
 }
+
+/**
+ * The time left as a screen reader hears it (a polite live region): it changes only at moments worth
+ * announcing — every 5 minutes, then every minute in the last 5, and once at the end — never each second.
+ * Minutes are rounded up: '不超过 5 分钟' is heard when the clock reaches 05:00.
+ */
+export function spokenRemaining(remaining: number): string {
+  if (remaining <= 0) return '考试时间已到';
+  const minutes = Math.ceil(remaining / 60_000);
+  return `剩余时间不超过 ${minutes <= 5 ? minutes : Math.ceil(minutes / 5) * 5} 分钟`;
+}

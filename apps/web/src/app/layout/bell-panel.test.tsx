@@ -223,4 +223,46 @@ describe('MessageBell', () => {
     await waitFor(() => expect(markMessageRead).toHaveBeenCalledWith(7));
     await waitFor(() => expect(screen.getByTestId('bell-item')).toHaveAttribute('data-unread', 'false'));
   });
+
+  it('is reachable and usable with the keyboard: focus moves in on opening, Tab stays inside, Esc returns to the bell', async () => {
+    vi.mocked(fetchHasUnread).mockResolvedValue(false);
+    vi.mocked(fetchBellMessages).mockResolvedValue({
+      data: [
+        {
+          noticeReceiveId: 8,
+          title: '考试通知',
+          type: 1,
+          senderName: null,
+          link: '/m/exams/1',
+          content: '请参加本周考试',
+          status: 0,
+          sendTime: Date.now(),
+        },
+      ],
+      total: 1,
+    });
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MessageBell />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    const bell = screen.getByTestId('message-bell');
+    bell.focus();
+    fireEvent.click(bell);
+    const dialog = await screen.findByRole('dialog', { name: '消息' });
+    await waitFor(() => expect(dialog).toHaveFocus());
+    const focusable = [...dialog.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+    expect(focusable.length).toBeGreaterThan(1);
+    // Tab on the last element goes back to the first; Shift+Tab on the first to the last.
+    focusable.at(-1)?.focus();
+    fireEvent.keyDown(focusable.at(-1)!, { key: 'Tab', keyCode: 9 });
+    expect(focusable[0]).toHaveFocus();
+    fireEvent.keyDown(focusable[0]!, { key: 'Tab', keyCode: 9, shiftKey: true });
+    expect(focusable.at(-1)).toHaveFocus();
+    expect(screen.getByRole('dialog', { name: '消息' })).toBeInTheDocument();
+    fireEvent.keyDown(focusable.at(-1)!, { key: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(bell).toHaveFocus());
+  });
 });

@@ -4,6 +4,7 @@ import { Badge, Button, Empty, Spin, Typography } from 'antd';
 import { bellTime, NO_MESSAGES } from '@kaopei/shared';
 import type { NoticeMessage } from '../../features/notice/api';
 import { BellFooter } from '../../features/notice/bell-footer';
+import { focusOnMount, trapTab } from '../../lib/focus-trap';
 
 /** Distance from the bottom, in px, at which the next page is requested. */
 const LOAD_MORE_THRESHOLD_PX = 24;
@@ -20,6 +21,8 @@ export interface BellPanelProps {
   onHoverUnread: (message: NoticeMessage) => void;
   /** Called when a message with a link is opened (the link navigates; the dropdown should close). */
   onOpenLink?: (message: NoticeMessage) => void;
+  /** Esc: close the panel and give the focus back to the bell. */
+  onClose?: () => void;
   now?: number;
 }
 
@@ -91,6 +94,7 @@ export function BellPanel({
   onRetry,
   onHoverUnread,
   onOpenLink,
+  onClose,
   now,
 }: BellPanelProps): ReactNode {
   const handleScroll = useCallback(
@@ -157,7 +161,18 @@ export function BellPanel({
   }
 
   return (
-    <div className="kp-bell" role="dialog" aria-label="消息">
+    // Focus moves into the panel when it opens and Tab stays inside; Esc closes it and focuses the bell.
+    <div
+      className="kp-bell"
+      role="dialog"
+      aria-label="消息"
+      tabIndex={-1}
+      ref={focusOnMount}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose?.();
+        else trapTab(event);
+      }}
+    >
       <div className="kp-bell__header">消息通知</div>
       <div className="kp-bell__body" onScroll={handleScroll} data-testid="bell-scroll">
         {body}

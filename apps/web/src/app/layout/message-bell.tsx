@@ -79,6 +79,7 @@ function useBellMessages(open: boolean) {
 /** The message bell of the top bar (spec §2). */
 export function MessageBell(): ReactNode {
   const [open, setOpen] = useState(false);
+  const bellRef = useRef<HTMLButtonElement>(null);
   const { queryClient, unread, list, items, handleHoverUnread } = useBellMessages(open);
 
   const handleOpenChange = (next: boolean) => {
@@ -113,10 +114,15 @@ export function MessageBell(): ReactNode {
             if (isUnread(message)) handleHoverUnread(message);
             setOpen(false);
           }}
+          onClose={() => {
+            setOpen(false);
+            bellRef.current?.focus();
+          }}
         />
       )}
     >
       <Button
+        ref={bellRef}
         type="text"
         className="kp-topbar__icon-btn"
         aria-label={hasUnread ? '消息（有未读）' : '消息'}

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import type { ReactElement, RefObject } from 'react';
+import { useRef } from 'react';
+import type { ReactElement } from 'react';
 import { Empty, Form, Table, message, theme } from 'antd';
 import { LOADING_TEXT, PAGINATION_HEIGHT } from '@kaopei/shared';
 import { assertConfiguration, getRowKey } from './data-table-cells';
@@ -13,17 +13,6 @@ import type { DataTableProps } from './types';
 const EMPTY_TEXT = '暂无数据';
 
 /**
- * antd copies the header, the select-all checkbox included, into an aria-hidden row that measures the
- * columns; inert keeps that copy out of the tab order (WCAG 4.1.2, axe's aria-hidden-focus).
- */
-function useInertMeasureRows(root: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
-    for (const row of root.current?.querySelectorAll('.ant-table-measure-row:not([inert])') ?? [])
-      row.setAttribute('inert', '');
-  });
-}
-
-/**
  * The admin list table: selection, '序号', server-side sorting and paging, toolbar actions, slots and
  * validated inline row editing (spec §2, §4, §5). Rows are edited through the `ref` handle.
  */
@@ -33,7 +22,6 @@ export function DataTable<T extends object>(props: DataTableProps<T>): ReactElem
   const { scrollX, bordered, size, className } = props;
 
   const rootRef = useRef<HTMLDivElement>(null);
-  useInertMeasureRows(rootRef);
   const [form] = Form.useForm<EditValues>();
   const [messageApi, messageHolder] = message.useMessage();
   const { token } = theme.useToken();

@@ -169,7 +169,7 @@ export function AbilityLibrary(): ReactNode {
             scroll={{ x: 1000 }}
             expandable={{
               expandedRowRender: (row) => <AnchorList ability={row} />,
-              columnTitle: <span className="kp-ability-sr-only">展开五级行为描述</span>,
+              columnTitle: <span className="kp-sr-only">展开五级行为描述</span>,
             }}
             locale={{ emptyText: keyword ? '没有符合条件的能力' : '暂无能力，点击「新增能力」建立能力库' }}
             pagination={{

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Tag } from 'antd';
 import { useAppFeedback } from '../../../app/app-feedback';
-import { countdownTone, dueWarning, formatCountdown, remainingMs } from '../../../lib/countdown';
+import {
+  countdownTone,
+  dueWarning,
+  formatCountdown,
+  remainingMs,
+  spokenRemaining,
+} from '../../../lib/countdown';
 import type { SyncStatus } from '../answer-sync';
 import type { ServerClock } from '../use-exam-session';
 import { SaveStatus } from './save-status';
@@ -23,7 +29,8 @@ function useNow(intervalMs: number): number {
 
 /**
  * The time left, re-rendered on its own every half second (the rest of the page does not tick). Warns at
- * 5 and 1 minutes and reports the end once, while `active`.
+ * 5 and 1 minutes and reports the end once, while `active`; a polite live region says the time left at
+ * those moments that matter.
  */
 function ExamCountdown({
   deadlineAt,
@@ -48,14 +55,21 @@ function ExamCountdown({
     if (remaining <= 0 && active) onExpire();
   }, [remaining, active, onExpire]);
   return (
-    <span
-      className={`kp-m-countdown kp-m-countdown--${countdownTone(remaining)}`}
-      role="timer"
-      aria-label="剩余时间"
-      data-testid="countdown"
-    >
-      {formatCountdown(remaining)}
-    </span>
+    <>
+      <span
+        className={`kp-m-countdown kp-m-countdown--${countdownTone(remaining)}`}
+        role="timer"
+        aria-label="剩余时间"
+        data-testid="countdown"
+      >
+        {formatCountdown(remaining)}
+      </span>
+      {/* The timer itself is not live (it would be read every second): this says the time left politely
+          every 5 minutes, then each of the last 5 (spokenRemaining). */}
+      <span className="kp-sr-only" aria-live="polite" data-testid="countdown-announcement">
+        {active ? spokenRemaining(remaining) : ''}
+      </span>
+    </>
   );
 }
 

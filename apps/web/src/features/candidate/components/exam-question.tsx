@@ -17,15 +17,18 @@ export interface ExamQuestionProps {
 /** The question on screen: its number, type, points, the 标记 flag, the stem and the answer field. */
 export function ExamQuestion({ question, total, sync, disabled }: ExamQuestionProps): ReactNode {
   const local = sync.get(question.questionId);
+  const stemId = `kp-stem-${question.questionId}`;
+  const numberId = `kp-number-${question.questionId}`;
   return (
     <article
       className="kp-m-card kp-m-question"
+      aria-labelledby={numberId}
       data-testid="question"
       data-question-id={question.questionId}
       data-question-type={question.type}
     >
       <div className="kp-m-question__head">
-        <span className="kp-m-question__number">
+        <span className="kp-m-question__number" id={numberId}>
           第 {question.number}/{total} 题
         </span>
         <Tag color="blue">{question.typeLabel}</Tag>
@@ -44,6 +47,7 @@ export function ExamQuestion({ question, total, sync, disabled }: ExamQuestionPr
       </div>
       <div
         className="kp-m-question__stem"
+        id={stemId}
         // Stems are sanitised by the server on every write (question.rules sanitizeStem).
         dangerouslySetInnerHTML={{ __html: question.stem }}
       />
@@ -52,6 +56,7 @@ export function ExamQuestion({ question, total, sync, disabled }: ExamQuestionPr
         question={question}
         answer={local?.answer ?? null}
         disabled={disabled}
+        labelledBy={stemId}
         onChange={(answer, typing) =>
           sync.update(question.questionId, { answer }, typing ? TYPING_DEBOUNCE_MS : 0)
         }

@@ -41,7 +41,9 @@ describe('QuestionAnswer sends the answer shape of each type', () => {
   it('单选: the option key, lettered in the candidate’s order', () => {
     const onChange = vi.fn();
     render(<QuestionAnswer question={question(1, { options: OPTIONS })} answer={null} onChange={onChange} />);
-    expect(screen.getByText('甲').previousSibling?.textContent).toBe('B');
+    // The letter, and a separator heard by screen readers only: the radio is named 'B、甲'.
+    expect(screen.getByText('甲').previousSibling?.textContent).toBe('B、');
+    expect(screen.getByRole('radio', { name: 'B、甲' })).toBeInTheDocument();
     fireEvent.click(screen.getByText('甲'));
     expect(onChange).toHaveBeenLastCalledWith(0, false);
   });

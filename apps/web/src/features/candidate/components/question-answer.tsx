@@ -29,12 +29,18 @@ export interface QuestionAnswerProps {
   /** `typing`: the change comes from a text field (saved after a pause). */
   onChange: (answer: unknown, typing: boolean) => void;
   disabled?: boolean;
+  /** The id of the stem, which names the group of options. */
+  labelledBy?: string;
 }
 
 function OptionLabel({ index, content }: { index: number; content: string }): ReactNode {
   return (
     <span className="kp-m-option__label">
-      <span className="kp-m-option__letter">{optionLetter(index)}</span>
+      <span className="kp-m-option__letter">
+        {optionLetter(index)}
+        {/* Heard as 'A、选项' rather than 'A选项' (the letter is a badge on screen). */}
+        <span className="kp-sr-only">、</span>
+      </span>
       <span className="kp-m-option__content">{content}</span>
     </span>
   );
@@ -109,10 +115,11 @@ function CodeAnswerEditor({ question, answer, onChange, disabled }: QuestionAnsw
 
 type AnswerInput = (props: QuestionAnswerProps) => ReactNode;
 
-function TrueFalseInput({ answer, onChange, disabled }: QuestionAnswerProps): ReactNode {
+function TrueFalseInput({ answer, onChange, disabled, labelledBy }: QuestionAnswerProps): ReactNode {
   return (
     <Radio.Group
       className="kp-m-options"
+      aria-labelledby={labelledBy}
       disabled={disabled}
       value={answer === true ? 'true' : answer === false ? 'false' : undefined}
       onChange={(event) => onChange(event.target.value === 'true', false)}
@@ -124,10 +131,11 @@ function TrueFalseInput({ answer, onChange, disabled }: QuestionAnswerProps): Re
   );
 }
 
-function SingleInput({ question, answer, onChange, disabled }: QuestionAnswerProps): ReactNode {
+function SingleInput({ question, answer, onChange, disabled, labelledBy }: QuestionAnswerProps): ReactNode {
   return (
     <Radio.Group
       className="kp-m-options"
+      aria-labelledby={labelledBy}
       disabled={disabled}
       value={typeof answer === 'number' ? answer : undefined}
       onChange={(event) => onChange(event.target.value as number, false)}
@@ -139,10 +147,11 @@ function SingleInput({ question, answer, onChange, disabled }: QuestionAnswerPro
   );
 }
 
-function MultipleInput({ question, answer, onChange, disabled }: QuestionAnswerProps): ReactNode {
+function MultipleInput({ question, answer, onChange, disabled, labelledBy }: QuestionAnswerProps): ReactNode {
   return (
     <Checkbox.Group
       className="kp-m-options"
+      aria-labelledby={labelledBy}
       disabled={disabled}
       value={Array.isArray(answer) ? (answer as number[]) : []}
       onChange={(keys) =>

@@ -77,7 +77,7 @@ export function itemColumns(): TableColumnsType<ItemStatsView> {
         ) : (
           <Link
             to={analysisPaths.editQuestion(row.bankId, row.questionId)}
-            aria-label={`编辑第 ${row.no} 题`}
+            aria-label={`编辑试题（第 ${row.no} 题）`}
           >
             编辑试题
           </Link>

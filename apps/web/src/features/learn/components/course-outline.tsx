@@ -35,7 +35,8 @@ function sectionState(section: OutlineSection): string {
 }
 
 function SectionItem({ courseId, section }: { courseId: number; section: OutlineSection }): ReactNode {
-  const label = `${SECTION_KIND_LABELS[section.kind]}：${section.title}`;
+  // The visible title and state first, in the order shown (WCAG 2.5.3 label in name).
+  const label = `${section.title}，${sectionState(section)}`;
   const content = (
     <>
       <span aria-hidden="true">{KIND_ICONS[section.kind]}</span>
@@ -66,7 +67,7 @@ function SectionItem({ courseId, section }: { courseId: number; section: Outline
       <Link
         to={learnPaths.section(courseId, section.sectionId)}
         className="kp-learn-section"
-        aria-label={`${label}${section.completed ? '（已完成）' : ''}`}
+        aria-label={`${label}${section.completed ? '，已完成' : ''}`}
         data-testid="outline-section"
       >
         {content}

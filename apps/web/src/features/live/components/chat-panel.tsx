@@ -88,7 +88,7 @@ export function ChatPanel({
           void send();
         }}
       >
-        <label htmlFor="live-chat-input" className="live-sr-only">
+        <label htmlFor="live-chat-input" className="kp-sr-only">
           发送消息
         </label>
         <Input.TextArea

@@ -23,14 +23,16 @@ function action(row: MyMentalRow): ReactNode {
     );
   }
   if (row.status !== 'open') return <Tag>{MENTAL_STATUS_LABELS[row.status]}</Tag>;
+  const action = row.answeredCount > 0 ? '继续作答' : '开始作答';
   return (
     <LinkButton
       to={psychPaths.take(row.mentalExamId)}
       type="primary"
       size="small"
-      aria-label={`作答「${row.name}」`}
+      // The visible words first, then which exam (WCAG 2.5.3 label in name).
+      aria-label={`${action}「${row.name}」`}
     >
-      {row.answeredCount > 0 ? '继续作答' : '开始作答'}
+      {action}
     </LinkButton>
   );
 }

@@ -73,7 +73,8 @@ export default function MyTaskPage(): ReactNode {
               <Link
                 to={taskItemPath(item.kind, item.refId)}
                 className="kp-m-task-item__go"
-                aria-label={`${ACTIONS[item.kind]}：${item.name}`}
+                // The visible words first (WCAG 2.5.3 label in name), then which item.
+                aria-label={`${item.done ? '查看' : ACTIONS[item.kind]}：${item.name}`}
               >
                 {item.done ? '查看' : ACTIONS[item.kind]} ›
               </Link>

@@ -115,6 +115,7 @@ function columns(task: TaskDetail): DataTableColumn<AssigneeRow>[] {
           percent={row.progressPercent}
           size="small"
           format={() => `${row.doneCount}/${row.itemCount}`}
+          aria-label={`${row.realName ?? ''}完成 ${row.doneCount}/${row.itemCount} 项`}
         />
       ),
     },
@@ -147,7 +148,7 @@ function columns(task: TaskDetail): DataTableColumn<AssigneeRow>[] {
       width: 90,
       fixed: 'right',
       render: (_v, row) => (
-        <Link to={taskAnswerPath(task.id, row.userId)} aria-label={`查看${row.realName ?? ''}的作答`}>
+        <Link to={taskAnswerPath(task.id, row.userId)} aria-label={`查看作答（${row.realName ?? ''}）`}>
           查看作答
         </Link>
       ),
