@@ -82,6 +82,7 @@ async function freeE2ePort() {
 async function playwright() {
   const port = process.env.E2E_PORT ?? String(await freeE2ePort());
   const out = path.join(reportDir, 'e2e.json');
+  const a11yLog = path.join(reportDir, 'a11y.jsonl');
   const code = await runStep(
     'e2e (Playwright, Chromium)',
     'npx',
@@ -90,8 +91,17 @@ async function playwright() {
       E2E_PORT: port,
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+      // The journeys' accessibility check (e2e/a11y.ts) reports until every journey has run clean with it
+      // (docs/decisions.md, "Accessibility, second part"); e2e/tests/a11y.spec.ts fails on any violation.
+      E2E_A11Y: process.env.E2E_A11Y ?? 'report',
+      E2E_A11Y_LOG: a11yLog,
     },
   );
+  const reported = fs.existsSync(a11yLog) ? fs.readFileSync(a11yLog, 'utf8').split('\n').filter(Boolean) : [];
+  if (reported.length > 0) {
+    log(`Accessibility violations reported by the journeys (${reported.length}):`);
+    for (const line of new Set(reported.map((l) => JSON.parse(l).line))) console.log(`  ${line}`);
+  }
   try {
     const stats = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
     const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
