@@ -52,8 +52,11 @@ test('an invigilator follows a candidate live, warns them, gives them time and s
     audience: { mode: 'assigned', userIds: [await staffUserId(request, token, CANDIDATE.account)] },
   });
 
-  // The invigilator finds the exam among those running now and opens its board.
+  // The invigilator finds the exam among those running now (by name: other journeys' exams may fill the
+  // first page) and opens its board.
   await signedIn(page, 'admin', '/manage/exam/monitor');
+  await page.getByPlaceholder('搜索考试名称').fill(name);
+  await page.getByPlaceholder('搜索考试名称').press('Enter');
   const examRow = page.getByRole('row').filter({ hasText: name });
   await expect(examRow).toContainText('进行中');
   await examRow.getByText('进入监控').click();
