@@ -16,7 +16,8 @@ test('every positions page opens with the demo data for the demo admin, and the 
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // Many pages, each checked by axe on its first visit (e2e/a11y.ts): over 2 minutes on a slow machine.
+  test.setTimeout(240_000);
   const token = await apiToken(request, 'admin');
   const posts = await apiCall<{ postId: number; postName: string }[]>(
     request,
