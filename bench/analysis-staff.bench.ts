@@ -19,6 +19,7 @@ import {
   startServer,
   removeBenchOrganisation,
   seedBenchPeople,
+  timed,
 } from './support';
 
 const ORG_NAME = '基准员工分析组织';
@@ -124,19 +125,6 @@ async function seed(client: pg.Client, password: string): Promise<void> {
     'analyze users; analyze departments; analyze exam_attempts; analyze course_members; analyze course_progress; analyze study_task_assignees',
   );
   console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-}
-
-async function timed(url: string, token: string, requests: number) {
-  const latencies: number[] = [];
-  let errors = 0;
-  for (let i = 0; i < requests; i++) {
-    const t0 = performance.now();
-    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    const json = (await res.json()) as { code: number };
-    latencies.push(performance.now() - t0);
-    if (res.status !== 200 || json.code !== 0) errors += 1;
-  }
-  return { latencies, errors };
 }
 
 export async function analysisStaff() {

@@ -12,7 +12,7 @@
 import os from 'node:os';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/core/crypto';
-import { benchDatabase, signIn, summarize, startServer, removeBenchOrganisation } from './support';
+import { benchDatabase, signIn, summarize, startServer, removeBenchOrganisation, timed } from './support';
 
 const ORG_NAME = '基准招聘组织';
 const ADMIN_ACCOUNT = 'rcbench_admin';
@@ -106,19 +106,6 @@ async function seed(client: pg.Client, password: string): Promise<void> {
     'vacuum analyze recruitment_applications, recruitment_applicants, recruitment_jobs, posts',
   );
   console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-}
-
-async function timed(url: string, token: string, requests: number) {
-  const latencies: number[] = [];
-  let errors = 0;
-  for (let i = 0; i < requests; i++) {
-    const t0 = performance.now();
-    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    const json = (await res.json()) as { code: number };
-    latencies.push(performance.now() - t0);
-    if (res.status !== 200 || json.code !== 0) errors += 1;
-  }
-  return { latencies, errors };
 }
 
 export async function recruitment() {

@@ -17,6 +17,7 @@ import {
   startServer,
   removeBenchOrganisation,
   seedBenchPeople,
+  timed,
 } from './support';
 
 const ORG_NAME = '基准学习目标组织';
@@ -82,19 +83,6 @@ async function seed(client: pg.Client, password: string): Promise<void> {
   // not as a bulk load leaves it.
   await client.query('vacuum analyze course_members, users, departments, courses, study_target_scopes');
   console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-}
-
-async function timed(url: string, token: string, requests: number) {
-  const latencies: number[] = [];
-  let errors = 0;
-  for (let i = 0; i < requests; i++) {
-    const t0 = performance.now();
-    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    const json = (await res.json()) as { code: number };
-    latencies.push(performance.now() - t0);
-    if (res.status !== 200 || json.code !== 0) errors += 1;
-  }
-  return { latencies, errors };
 }
 
 export async function studyTarget() {

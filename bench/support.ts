@@ -148,3 +148,17 @@ export async function seedBenchPeople(
     [orgId, options.prefix, options.jobPrefix, options.staff],
   );
 }
+
+/** `requests` GETs of `url` as `token`, one after another: their latencies and how many failed. */
+export async function timed(url: string, token: string, requests: number) {
+  const latencies: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < requests; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    const json = (await res.json()) as { code: number };
+    latencies.push(performance.now() - t0);
+    if (res.status !== 200 || json.code !== 0) errors += 1;
+  }
+  return { latencies, errors };
+}
