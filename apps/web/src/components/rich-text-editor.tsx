@@ -36,6 +36,8 @@ export function RichTextEditor({
   const editor = useEditor({
     extensions: [StarterKit, Image.configure({ inline: true })],
     content: value ?? '',
+    // The editable element itself is the text box screen readers meet: named and multi-line.
+    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label } },
     onUpdate: ({ editor: current }) => onChange?.(current.isEmpty ? '' : current.getHTML()),
   });
 
@@ -102,7 +104,7 @@ export function RichTextEditor({
           event.target.value = '';
         }}
       />
-      <EditorContent editor={editor} className="kp-rte__content" aria-label={label} />
+      <EditorContent editor={editor} className="kp-rte__content" />
     </div>
   );
 }

@@ -22,6 +22,7 @@ import { FIGURE_HELP, oneDecimalText, rateText } from '../../../components/analy
 import { explained, FigureCard } from '../../../components/analysis/figures';
 import { TrendChart } from '../../../components/analysis/staff-charts';
 import '../../../components/analysis/analysis.css';
+import { ColorTag } from '../../../components/color-tag';
 
 const examColumns: DataTableColumn<PersonExamRow>[] = [
   { title: '考试', dataIndex: 'examName', width: 180 },
@@ -222,9 +223,9 @@ function Person({ userId, withTrend }: { userId: number; withTrend: boolean }): 
             {p.tags.length === 0
               ? '—'
               : p.tags.map((t) => (
-                  <Tag key={t.id} color={t.color}>
+                  <ColorTag key={t.id} color={t.color}>
                     {t.name}
-                  </Tag>
+                  </ColorTag>
                 ))}
           </Descriptions.Item>
         </Descriptions>

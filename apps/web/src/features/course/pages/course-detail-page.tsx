@@ -15,6 +15,7 @@ import { EvaluationsTab } from '../components/evaluations-tab';
 import { CourseOutlineEditor } from '../outline/course-outline-editor';
 import { minutesText, percentText, ratingText, STATUS_COLORS } from '../course-rules';
 import '../course.css';
+import { ColorTag } from '../../../components/color-tag';
 
 const detailPath = (courseId: number) => `/manage/study/course/detail?courseId=${courseId}`;
 
@@ -86,9 +87,9 @@ function BasicInfo({ course }: { course: CourseDetail }): ReactNode {
           {course.tags.length === 0
             ? '—'
             : course.tags.map((t) => (
-                <Tag key={t.tagId} color={t.color}>
+                <ColorTag key={t.tagId} color={t.color}>
                   {t.name}
-                </Tag>
+                </ColorTag>
               ))}
         </Descriptions.Item>
         <Descriptions.Item label="学分">{course.credits}</Descriptions.Item>

@@ -78,7 +78,13 @@ export function PickerFilters({ onSearch }: { onSearch: (filter: PickerFilter) =
       <Space wrap size={[8, 0]} align="end">
         <BankAndTypeItems />
         <Form.Item name="difficulty" label="难度">
-          <Slider range min={1} max={10} style={{ width: 120 }} />
+          <Slider
+            range
+            min={1}
+            max={10}
+            style={{ width: 120 }}
+            ariaLabelForHandle={['最低难度', '最高难度']}
+          />
         </Form.Item>
         <Form.Item name="tagIds" label="标签">
           <Select

@@ -197,7 +197,13 @@ function RandomRuleRow({
         </Form.Item>
         <RuleNumberFields rule={rule} label={label} />
         <Form.Item name={[rule.name, 'difficulty']} label="难度范围">
-          <Slider range min={1} max={10} style={{ width: 140 }} />
+          <Slider
+            range
+            min={1}
+            max={10}
+            style={{ width: 140 }}
+            ariaLabelForHandle={['最低难度', '最高难度']}
+          />
         </Form.Item>
         <Form.Item name={[rule.name, 'knowledgeIds']} label="知识点" style={{ width: 200 }}>
           <KnowledgePicker aria-label={`${label}知识点`} placeholder="不限" />

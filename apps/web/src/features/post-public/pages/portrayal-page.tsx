@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/time-format';
 import { fetchPortrayal, postPublicKeys, type Portrayal } from '../api';
 import { AbilityRadar } from '../components/ability-radar';
 import '../post-public.css';
+import { ColorTag } from '../../../components/color-tag';
 
 const KIND_LABEL: Record<string, string> = { document: '文档', link: '链接', course: '课程' };
 const levelText = (level: number | null) => (level === null ? '未测评' : `${level}`);
@@ -147,9 +148,9 @@ function PortraitView({ portrait }: { portrait: Portrayal }): ReactNode {
           </p>
           <div>
             {portrait.tags.map((tag) => (
-              <Tag key={tag.name} color={tag.color}>
+              <ColorTag key={tag.name} color={tag.color}>
                 {tag.name}
-              </Tag>
+              </ColorTag>
             ))}
           </div>
         </div>

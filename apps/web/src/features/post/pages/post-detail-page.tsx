@@ -18,6 +18,7 @@ import {
 import { PostFormModal } from '../components/post-form-modal';
 import { staffingText } from '../post-rules';
 import '../post.css';
+import { ColorTag } from '../../../components/color-tag';
 
 type Ability = PostDetail['abilities'][number];
 
@@ -212,9 +213,9 @@ export default function PostDetailPage(): ReactNode {
             {post.tags.length === 0
               ? '—'
               : post.tags.map((t) => (
-                  <Tag key={t.tagId} color={t.color}>
+                  <ColorTag key={t.tagId} color={t.color}>
                     {t.name}
-                  </Tag>
+                  </ColorTag>
                 ))}
           </Descriptions.Item>
         </Descriptions>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Card, Form, Input, Select, Space, Tag, TreeSelect, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Select, Space, TreeSelect, Typography } from 'antd';
 import { DownloadOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -22,6 +22,7 @@ import { ALL_FAMILIES, FamilyTreePanel } from '../components/family-tree-panel';
 import { PostFormModal } from '../components/post-form-modal';
 import { staffingText } from '../post-rules';
 import '../post.css';
+import { ColorTag } from '../../../components/color-tag';
 
 export const detailPath = (postId: number) => `/manage/post/detail?postId=${postId}`;
 
@@ -108,9 +109,9 @@ function columns(
         row.tags.length === 0
           ? '—'
           : row.tags.map((t) => (
-              <Tag key={t.tagId} color={t.color}>
+              <ColorTag key={t.tagId} color={t.color}>
                 {t.name}
-              </Tag>
+              </ColorTag>
             )),
     },
     {

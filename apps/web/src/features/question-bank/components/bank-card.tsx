@@ -8,6 +8,7 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { BankRow } from '../api';
+import { ColorTag } from '../../../components/color-tag';
 
 interface BankCardActionsInput {
   bank: BankRow;
@@ -82,9 +83,9 @@ function BankCardBody({ bank }: { bank: BankRow }): ReactNode {
       </Space>
       <div className="kp-bank-card__tags">
         {bank.tags.map((tag) => (
-          <Tag key={tag.tagId} color={tag.color}>
+          <ColorTag key={tag.tagId} color={tag.color}>
             {tag.name}
-          </Tag>
+          </ColorTag>
         ))}
       </div>
       <Tooltip title={bank.typeCounts.map((count) => `${count.label} ${count.count}`).join('，')}>

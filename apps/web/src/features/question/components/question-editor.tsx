@@ -121,7 +121,7 @@ function QuestionMetaFields({ difficulty, open }: { difficulty: number; open: bo
     <>
       <Space size={24} align="start">
         <Form.Item name="difficulty" label={`难度：${difficulty}${level ? `（${level}）` : ''}`}>
-          <Slider min={1} max={10} style={{ width: 260 }} aria-label="难度" />
+          <Slider min={1} max={10} style={{ width: 260 }} ariaLabelForHandle="难度" />
         </Form.Item>
         <Form.Item name="defaultPoints" label="默认分值">
           <InputNumber min={0.5} max={1000} step={0.5} aria-label="默认分值" />

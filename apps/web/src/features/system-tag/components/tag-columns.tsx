@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Popconfirm, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { DataTableColumn, DataTableToolbarButton } from '../../../components/data-table';
 import type { TagRow } from '../api';
 import { TAG_COLOR_RULES, TAG_DESCRIPTION_RULES, TAG_NAME_RULES } from '../tag-rules';
 import { HexColorPicker } from './hex-color-picker';
+import { ColorTag } from '../../../components/color-tag';
 
 export interface TagRowActions {
   /** The tag whose row is in edit mode, if any. */
@@ -76,9 +77,9 @@ export function tagColumns(actions: TagRowActions): DataTableColumn<TagRow>[] {
       key: 'preview',
       width: 150,
       render: (_value, tag) => (
-        <Tag color={tag.color} variant="solid" data-testid="tag-preview">
+        <ColorTag color={tag.color} testId="tag-preview">
           {tag.name}
-        </Tag>
+        </ColorTag>
       ),
     },
     {
