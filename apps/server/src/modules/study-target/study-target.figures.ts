@@ -10,12 +10,11 @@ import {
   type TargetSums,
 } from '@kaopei/shared';
 import type { TargetByDepartment, TargetPerson, TargetTrend } from '@kaopei/shared/contracts/study-target';
-import type { PersonRecord, TargetRecord, TrendStep } from './study-target.repo';
+import type { DepartmentLevelRow, PersonRecord, TargetRecord, TrendStep } from './study-target.repo';
 
 /**
- * The target's figures from its people and their sums (study-target.repo.ts): each person's value,
- * percent and level, the cumulative trend, and the department figures. Everything here is in memory over
- * one pass of the rows; a target over 20,000 people is a few hundred thousand additions.
+ * The target's figures from what study-target.repo.ts reads: each listed person's value, percent and level,
+ * the cumulative trend from its per-step sums, and the department figures from their per-level sums.
  */
 
 export interface PersonFigure extends PersonRecord {
@@ -96,27 +95,26 @@ export function trendOf(
 /** Chinese name order (one collator: `localeCompare` with a locale builds one per comparison). */
 const byName = new Intl.Collator('zh-CN').compare;
 
-/** Per department the person is directly in: head count, average value and percent, people per level. */
-export function byDepartmentOf(target: TargetRecord, figures: PersonFigure[]): TargetByDepartment {
-  const groups = new Map<number | null, PersonFigure[]>();
-  for (const figure of figures) {
-    const group = groups.get(figure.departmentId) ?? [];
-    group.push(figure);
-    groups.set(figure.departmentId, group);
-  }
+/**
+ * Per department the person is directly in (rows per department and level, study-target.repo.ts): head
+ * count, average value and percent (from sums in tenths), people per level.
+ */
+export function byDepartmentOf(target: TargetRecord, rows: DepartmentLevelRow[]): TargetByDepartment {
+  const groups = new Map<number | null, DepartmentLevelRow[]>();
+  for (const row of rows) groups.set(row.departmentId, [...(groups.get(row.departmentId) ?? []), row]);
   const departments = [...groups.entries()].map(([departmentId, group]) => {
-    const valued = group.filter((figure) => figure.value !== null);
+    const total = (key: 'people' | 'valued' | 'valueTenths' | 'percentTenths') =>
+      group.reduce((sum, row) => sum + row[key], 0);
     const levelCounts = target.levels.map(() => 0);
-    for (const figure of group) levelCounts[figure.level] = (levelCounts[figure.level] ?? 0) + 1;
+    for (const row of group) levelCounts[row.level] = (levelCounts[row.level] ?? 0) + row.people;
+    const people = total('people');
+    const valued = total('valued');
     return {
       departmentId,
       name: group[0]?.departmentName ?? '未分配部门',
-      peopleCount: group.length,
-      averageValue:
-        valued.length === 0
-          ? null
-          : oneDecimal(valued.reduce((sum, figure) => sum + (figure.value ?? 0), 0) / valued.length),
-      averagePercent: oneDecimal(group.reduce((sum, figure) => sum + figure.percent, 0) / group.length),
+      peopleCount: people,
+      averageValue: valued === 0 ? null : oneDecimal(total('valueTenths') / 10 / valued),
+      averagePercent: oneDecimal(total('percentTenths') / 10 / people),
       levelCounts,
     };
   });

@@ -293,8 +293,14 @@ const METRIC_COLUMNS: Record<TargetMetric, readonly (keyof TargetSums)[]> = {
  */
 function percentTenthsSql(target: TargetRecord, sum: (column: keyof TargetSums) => SQL): SQL {
   if (target.targetValue <= 0) return sql`0::float8`;
+  const value = valueSql(target, sum);
+  return sql`coalesce(floor((${value} * 100) / ${target.targetValue}::float8 * 10 + 0.5), 0)`;
+}
+
+/** metricValue (packages/shared/src/study-target.ts) over the sums `sum(column)`, in float8; null as there. */
+function valueSql(target: TargetRecord, sum: (column: keyof TargetSums) => SQL): SQL {
   const oneDecimal = (x: SQL) => sql`(floor((${x}) * 10 + 0.5) / 10)`;
-  const value = {
+  return {
     hours: () => oneDecimal(sql`${sum('minutes')}::float8 / 60`),
     credits: () => oneDecimal(sql`${sum('credits')}::float8`),
     courses: () => sql`${sum('courses')}::float8`,
@@ -302,7 +308,6 @@ function percentTenthsSql(target: TargetRecord, sum: (column: keyof TargetSums) 
       sql`case when ${sum('graded')} = 0 then null
         else ${oneDecimal(sql`(${sum('passed')}::float8 * 100) / ${sum('graded')}`)} end`,
   }[target.metric]();
-  return sql`coalesce(floor((${value} * 100) / ${target.targetValue}::float8 * 10 + 0.5), 0)`;
 }
 
 /**
@@ -343,20 +348,48 @@ export async function listTrendSteps(
   return rowsOf<TrendStep>(result);
 }
 
-/** Every person in scope with their sums over the whole period, in one statement. */
-export async function listPersonSums(db: DbOrTx, ctx: OrgScope, target: TargetRecord) {
+/**
+ * One department (the one a person is directly in) and level of the target's gradation: how many people,
+ * how many have a value, and the sums of their values and achievements in tenths (integers, so averages
+ * are exact).
+ */
+export interface DepartmentLevelRow {
+  departmentId: number | null;
+  departmentName: string | null;
+  level: number;
+  people: number;
+  valued: number;
+  valueTenths: number;
+  percentTenths: number;
+}
+
+/**
+ * The by-department figures grouped in SQL: one row per department and level (a few hundred) instead of
+ * one per person (20,000), each person scored as the people list scores them.
+ */
+export async function listDepartmentLevels(
+  db: DbOrTx,
+  ctx: OrgScope,
+  target: TargetRecord,
+): Promise<DepartmentLevelRow[]> {
+  const column = (c: keyof TargetSums) => sql`coalesce(s.${sql.identifier(c)}, 0)`;
   const result = await withWorkMem(db, PERSON_STEP_WORK_MEM, (tx) =>
     tx.execute(sql`${peopleCte(ctx, target.id)},
-    sums as (${eventsSql(ctx, target, {})})
-    select p.id::int as "userId", p.real_name as "realName", p.job_number as "jobNumber",
-      p.department_id::int as "departmentId", d.name as "departmentName",
-      coalesce(s.minutes, 0)::int as minutes, coalesce(s.credits, 0)::float8 as credits,
-      coalesce(s.courses, 0)::int as courses, coalesce(s.graded, 0)::int as graded,
-      coalesce(s.passed, 0)::int as passed
-    from people p left join departments d on d.id = p.department_id
-    left join sums s on s."userId" = p.id`),
+    sums as (${eventsSql(ctx, target, {})}),
+    scored as (
+      select p.department_id, ${valueSql(target, column)} as value, ${percentTenthsSql(target, column)} as tenths
+      from people p left join sums s on s."userId" = p.id
+    )
+    select x.department_id::int as "departmentId", d.name as "departmentName", x.level, x.people, x.valued,
+      x."valueTenths", x."percentTenths"
+    from (
+      select department_id, ${levelSql(target.levels, sql`tenths`)} as level, count(*)::int as people,
+        count(value)::int as valued, coalesce(sum(round(value * 10)), 0)::float8 as "valueTenths",
+        sum(tenths)::float8 as "percentTenths"
+      from scored group by 1, 2
+    ) x left join departments d on d.id = x.department_id`),
   );
-  return rowsOf<PersonRecord & TargetSums>(result);
+  return rowsOf<DepartmentLevelRow>(result);
 }
 
 /** What the people list is narrowed to: departments (already expanded to their subtrees), level, text. */

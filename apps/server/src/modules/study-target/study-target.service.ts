@@ -25,7 +25,7 @@ import {
   listScopes,
   listTrendSteps,
   listPeopleRows,
-  listPersonSums,
+  listDepartmentLevels,
   listTargetsOf,
   ownMemberIds,
   ownPostIds,
@@ -151,12 +151,6 @@ export async function saveGradation(db: Db, ctx: RequestContext, targetId: numbe
   return { targetId, levels };
 }
 
-/** The target and everyone in its scope with their sums over the period (one statement). */
-async function loadFigures(db: Db, ctx: RequestContext, targetId: number) {
-  const target = await requireTarget(db, ctx, targetId);
-  return { target, figures: personFigures(target, await listPersonSums(db, ctx, target)) };
-}
-
 /** The cumulative trend: sums per chart step (no names needed) and the head count. */
 export async function targetTrend(db: Db, ctx: RequestContext, targetId: number) {
   const target = await requireTarget(db, ctx, targetId);
@@ -169,8 +163,8 @@ export async function targetTrend(db: Db, ctx: RequestContext, targetId: number)
 }
 
 export async function targetByDepartment(db: Db, ctx: RequestContext, targetId: number) {
-  const { target, figures } = await loadFigures(db, ctx, targetId);
-  return byDepartmentOf(target, figures);
+  const target = await requireTarget(db, ctx, targetId);
+  return byDepartmentOf(target, await listDepartmentLevels(db, ctx, target));
 }
 
 export interface PeopleFilter {

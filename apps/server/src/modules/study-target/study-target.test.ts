@@ -386,6 +386,30 @@ describe('the trend', () => {
       expect(data<TargetPerson[]>(second).map((row) => row.userId)).toEqual(
         rows.slice(2, 4).map((row: TargetPerson) => row.userId),
       );
+      // By department (grouped in SQL): the people list's figures grouped by department.
+      const byDepartment: TargetByDepartment = await api(t, o.admin, S.byDepartment, {
+        query: { targetId: target.targetId },
+      });
+      const names = [...new Set(rows.map((row: TargetPerson) => row.departmentName ?? '未分配部门'))];
+      expect(byDepartment.departments.map((d) => d.name).sort()).toEqual([...names].sort());
+      for (const name of names) {
+        const group = rows.filter((row: TargetPerson) => (row.departmentName ?? '未分配部门') === name);
+        const valued = group.filter((row: TargetPerson) => row.value !== null);
+        const mean = (values: number[]) =>
+          Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10;
+        expect(
+          byDepartment.departments.find((d) => d.name === name),
+          `target ${targetValue} ${name}`,
+        ).toMatchObject({
+          peopleCount: group.length,
+          averageValue:
+            valued.length === 0 ? null : mean(valued.map((row: TargetPerson) => row.value as number)),
+          averagePercent: mean(group.map((row: TargetPerson) => row.percent)),
+          levelCounts: [0, 1, 2].map(
+            (level) => group.filter((row: TargetPerson) => row.level === level).length,
+          ),
+        });
+      }
       // Cumulative: never falls for a metric that only grows.
       const averages = trend.points.map((point) => point.averagePercent);
       expect(averages).toEqual([...averages].sort((a, b) => a - b));
