@@ -3,6 +3,8 @@ import {
   AA_TEXT_CONTRAST,
   PAGE_BACKGROUND,
   contrastRatio,
+  opaqueHex,
+  readableTextOn,
   readableShade,
   relativeLuminance,
   themePrimary,
@@ -48,5 +50,38 @@ describe('contrast (WCAG 2.1)', () => {
     }
     // Brand colours dark enough already are kept as they are.
     expect(themePrimary(EDITIONS.career.primaryColor)).toBe(EDITIONS.career.primaryColor);
+  });
+});
+
+describe('readableTextOn (tags in a colour the user chose)', () => {
+  it('puts white on dark colours and black on light ones', () => {
+    expect(readableTextOn('#000000')).toBe('#ffffff');
+    expect(readableTextOn('#ffffff')).toBe('#000000');
+    expect(readableTextOn('#ffd666')).toBe('#000000');
+    expect(readableTextOn('#722ed1')).toBe('#ffffff');
+    expect(readableTextOn('#FFF')).toBe('#000000');
+  });
+
+  it("chooses black on antd's default blue, where white is only 4.1:1", () => {
+    expect(contrastRatio('#1677ff', '#ffffff')).toBeLessThan(AA_TEXT_CONTRAST);
+    expect(readableTextOn('#1677ff')).toBe('#000000');
+  });
+
+  it('reaches 4.5:1 on every colour of a grid', () => {
+    const steps = ['00', '33', '66', '77', '88', '99', 'cc', 'ff'];
+    for (const r of steps)
+      for (const g of steps)
+        for (const b of steps) {
+          const hex = `#${r}${g}${b}`;
+          expect(contrastRatio(hex, readableTextOn(hex)!), hex).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+        }
+  });
+
+  it('shows a colour with alpha over white, and leaves preset names alone', () => {
+    expect(opaqueHex('#00000080')).toBe('#7f7f7f');
+    expect(opaqueHex('#abc')).toBe('#aabbcc');
+    expect(readableTextOn('#1677ff33')).toBe('#000000');
+    expect(readableTextOn('blue')).toBeUndefined();
+    expect(readableTextOn('#12345')).toBeUndefined();
   });
 });

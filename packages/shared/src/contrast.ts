@@ -54,3 +54,27 @@ export const PAGE_BACKGROUND = '#f5f7fa';
 export function themePrimary(brand: string): string {
   return readableShade(brand, PAGE_BACKGROUND);
 }
+
+/**
+ * A user's colour (a tag's: `#rgb`, `#rrggbb`, or `#rrggbbaa` shown over white) as `#rrggbb`; null for
+ * anything else.
+ */
+export function opaqueHex(color: string): string | null {
+  const match = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(color.trim());
+  if (!match) return null;
+  const digits = match[1]!;
+  const full = digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits;
+  const alpha = full.length === 8 ? parseInt(full.slice(6), 16) / 255 : 1;
+  const rgb = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) * alpha + 255 * (1 - alpha));
+  return toHex(rgb);
+}
+
+/**
+ * Text on a colour the user chose (tags): black or white, whichever contrasts more with it. One of the two
+ * always reaches 4.5:1 (at worst about 4.58:1). Undefined when `color` is not a hex colour.
+ */
+export function readableTextOn(color: string): '#000000' | '#ffffff' | undefined {
+  const hex = opaqueHex(color);
+  if (hex === null) return undefined;
+  return contrastRatio(hex, '#000000') >= contrastRatio(hex, '#ffffff') ? '#000000' : '#ffffff';
+}

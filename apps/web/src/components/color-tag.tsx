@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Tag } from 'antd';
-import { readableTextOn } from '../lib/contrast';
+import { readableTextOn } from '@kaopei/shared';
 
 /**
  * A tag in a colour the user chose (system tags on posts, banks, courses, people): the colour as its
