@@ -3,6 +3,7 @@ import {
   AA_TEXT_CONTRAST,
   PAGE_BACKGROUND,
   contrastRatio,
+  darker,
   opaqueHex,
   readableTextOn,
   readableShade,
@@ -83,5 +84,17 @@ describe('readableTextOn (tags in a colour the user chose)', () => {
     expect(readableTextOn('#1677ff33')).toBe('#000000');
     expect(readableTextOn('blue')).toBeUndefined();
     expect(readableTextOn('#12345')).toBeUndefined();
+  });
+});
+
+describe('darker (the theme colour on hover)', () => {
+  it('keeps the hue and only ever raises contrast with white', () => {
+    expect(darker('#146ce8', 0)).toBe('#146ce8');
+    expect(darker('#ffffff', 1)).toBe('#000000');
+    expect(darker('#808080', 0.5)).toBe('#404040');
+    const primary = themePrimary('#1677ff');
+    expect(contrastRatio(darker(primary, 0.15), '#ffffff')).toBeGreaterThan(
+      contrastRatio(primary, '#ffffff'),
+    );
   });
 });

@@ -36,12 +36,16 @@ const toHex = (rgb: number[]) => `#${rgb.map((c) => Math.round(c).toString(16).p
  * towards black in 1 % steps, keeping its hue) that does.
  */
 export function readableShade(hex: string, background = '#ffffff', minimum = AA_TEXT_CONTRAST): string {
-  const rgb = channels(hex);
   for (let step = 0; step <= 100; step += 1) {
-    const shade = toHex(rgb.map((c) => c * (1 - step / 100)));
+    const shade = darker(hex, step / 100);
     if (contrastRatio(shade, background) >= minimum) return step === 0 ? hex.toLowerCase() : shade;
   }
   return '#000000';
+}
+
+/** The colour mixed towards black by `fraction` (0: itself, 1: black), keeping its hue. */
+export function darker(hex: string, fraction: number): string {
+  return toHex(channels(hex).map((c) => c * (1 - fraction)));
 }
 
 /** The background of pages (antd Layout bodyBg); cards and tables are white. */
