@@ -235,40 +235,38 @@ export function periodBounds(startDate: string, endDate: string) {
 }
 
 /**
- * Per person and step of the period, the sums the target's metric needs: course completions (planned
- * minutes, credits, count) for 学时/学分/课程数, graded attempts submitted for 考试通过率. `day` is the
- * first day (0 = the start date) of the step the events fall in; without a step, one row per person.
- * Steps are counted from the period's first instant by epoch arithmetic (Asia/Shanghai has no daylight
- * saving), cheaper than converting every timestamp to a local date. The events are summed per person
- * before anything is joined to them (an index-only scan of course_members), and limited to `people` only
- * when asked (the per-person sums are left-joined to `people` anyway).
+ * The events of the period the target's metric counts — course completions (planned minutes, credits,
+ * count) for 学时/学分/课程数, graded attempts submitted for 考试通过率 — summed per person (one row each),
+ * or with `perEvent` one row per event with its instant (`at`). The events are summed per person before
+ * anything is joined to them (an index-only scan of course_members), and limited to `people` only when
+ * asked (the per-person sums are left-joined to `people` anyway).
  */
 function eventsSql(
   ctx: OrgScope,
   target: TargetRecord,
-  options: { stepDays?: number; people?: boolean },
+  options: { perEvent?: boolean; people?: boolean },
 ): SQL {
   const { from, until } = periodBounds(target.startDate, target.endDate);
-  const { stepDays } = options;
-  // The step's start as an instant (date_bin: no numeric arithmetic per row); days from `from` later.
-  const day = (column: SQL) =>
-    stepDays === undefined ? sql`0` : sql`date_bin(${`${stepDays} days`}::interval, ${column}, ${from})`;
   const inPeople = (column: SQL) => (options.people ? sql`and ${column} in (select id from people)` : sql``);
-  return target.metric === 'pass_rate'
-    ? sql`select a.user_id::int as "userId", ${day(sql`a.submitted_at`)} as day, 0 as minutes,
-          0::float8 as credits, 0 as courses, count(*)::int as graded,
-          (count(*) filter (where a.passed = 1))::int as passed
-        from exam_attempts a
+  if (target.metric === 'pass_rate') {
+    const where = sql`from exam_attempts a
         where a.organization_id = ${ctx.organizationId} and a.status = 2
-          and a.submitted_at >= ${from} and a.submitted_at < ${until} ${inPeople(sql`a.user_id`)}
-        group by 1, 2`
-    : sql`select m.user_id::int as "userId", ${day(sql`m.completed_at`)} as day,
-          sum(c.minutes)::int as minutes, sum(c.credits::float8) as credits, count(*)::int as courses,
-          0 as graded, 0 as passed
-        from course_members m join courses c on c.id = m.course_id
+          and a.submitted_at >= ${from} and a.submitted_at < ${until} ${inPeople(sql`a.user_id`)}`;
+    return options.perEvent
+      ? sql`select a.user_id::int as "userId", a.submitted_at as at, 0 as minutes, 0::float8 as credits,
+          0 as courses, 1 as graded, (a.passed = 1)::int as passed ${where}`
+      : sql`select a.user_id::int as "userId", 0 as minutes, 0::float8 as credits, 0 as courses,
+          count(*)::int as graded, (count(*) filter (where a.passed = 1))::int as passed ${where}
+          group by 1`;
+  }
+  const where = sql`from course_members m join courses c on c.id = m.course_id
         where m.organization_id = ${ctx.organizationId}
-          and m.completed_at >= ${from} and m.completed_at < ${until} ${inPeople(sql`m.user_id`)}
-        group by 1, 2`;
+          and m.completed_at >= ${from} and m.completed_at < ${until} ${inPeople(sql`m.user_id`)}`;
+  return options.perEvent
+    ? sql`select m.user_id::int as "userId", m.completed_at as at, c.minutes::int as minutes,
+        c.credits::float8 as credits, 1 as courses, 0 as graded, 0 as passed ${where}`
+    : sql`select m.user_id::int as "userId", sum(c.minutes)::int as minutes, sum(c.credits::float8) as credits,
+        count(*)::int as courses, 0 as graded, 0 as passed ${where} group by 1`;
 }
 
 /**
@@ -311,9 +309,11 @@ function valueSql(target: TargetRecord, sum: (column: keyof TargetSums) => SQL):
 }
 
 /**
- * The trend scored in SQL, so only one row per step travels (not the ≈ 67,000 person-steps of 20,000
- * people): each person's running sums step by step (one window), their achievement after the step and
- * before it (the running sums less the step's own), and the change, summed per step.
+ * The trend scored in SQL, so only one row per step travels. Each event carries its person's running sums
+ * (one window, in time order): their achievement after it (`a`) and before it (`b`, the running sums less
+ * its own). Summed over a person's events in a step, a − b telescopes to the change of their achievement
+ * over the step — so no per-person, per-step grouping is needed (measured 180 → 130 ms on 74,000
+ * completions of 20,000 people). The same holds for reaching 100 %.
  */
 export async function listTrendSteps(
   db: DbOrTx,
@@ -336,14 +336,17 @@ export async function listTrendSteps(
     target,
     (c) => sql`(${sql.identifier(`run_${c}`)} - ${sql.identifier(`step_${c}`)})`,
   );
+  // The step's first instant (date_bin: no numeric arithmetic per row), as days from `from` at the end.
+  const step = sql`date_bin(${`${stepDays} days`}::interval, at, ${from})`;
   const result = await withWorkMem(db, PERSON_STEP_WORK_MEM, (tx) =>
     tx.execute(sql`${peopleCte(ctx, target.id)},
-    ev as (${eventsSql(ctx, target, { stepDays, people: true })}),
-    r as (select day, ${running} from ev window w as (partition by "userId" order by day)),
-    d as (select day, ${after} as a, ${before} as b from r)
-    select (extract(epoch from day - ${from}) / 86400)::int as day, sum(a - b)::float8 as "percentTenths",
+    ev as (${eventsSql(ctx, target, { perEvent: true, people: true })}),
+    r as (select at, ${running} from ev
+      window w as (partition by "userId" order by at rows between unbounded preceding and current row)),
+    d as (select ${step} as step, ${after} as a, ${before} as b from r)
+    select (extract(epoch from step - ${from}) / 86400)::int as day, sum(a - b)::float8 as "percentTenths",
       sum((a >= ${reached})::int - (b >= ${reached})::int)::int as reached
-    from d group by day order by day`),
+    from d group by step order by step`),
   );
   return rowsOf<TrendStep>(result);
 }
