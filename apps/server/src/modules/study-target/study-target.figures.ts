@@ -101,7 +101,11 @@ const byName = new Intl.Collator('zh-CN').compare;
  */
 export function byDepartmentOf(target: TargetRecord, rows: DepartmentLevelRow[]): TargetByDepartment {
   const groups = new Map<number | null, DepartmentLevelRow[]>();
-  for (const row of rows) groups.set(row.departmentId, [...(groups.get(row.departmentId) ?? []), row]);
+  for (const row of rows) {
+    const group = groups.get(row.departmentId);
+    if (group) group.push(row);
+    else groups.set(row.departmentId, [row]);
+  }
   const departments = [...groups.entries()].map(([departmentId, group]) => {
     const total = (key: 'people' | 'valued' | 'valueTenths' | 'percentTenths') =>
       group.reduce((sum, row) => sum + row[key], 0);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Form, Input, Select, Slider, Space, Tag, Tooltip } from 'antd';
+import { Button, Form, Input, Select, Space, Tag, Tooltip } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { QUESTION_TYPES, difficultyLabel, questionTypeLabel } from '@kaopei/shared';
 import type { DataTableColumn, DataTableSlot } from '../../../components/data-table';
@@ -8,6 +8,7 @@ import { bankKeys, fetchSimpleBanks } from '../../question-bank/api';
 import { fetchQuestionTags, questionKeys } from '../../question/api';
 import type { PickerFilter, PickRow } from '../api';
 import { FilterButtons } from '../../../components/filter-buttons';
+import { DifficultyRangeSlider } from '../../../components/difficulty-range-slider';
 
 interface FilterForm {
   bankId?: number;
@@ -78,13 +79,7 @@ export function PickerFilters({ onSearch }: { onSearch: (filter: PickerFilter) =
       <Space wrap size={[8, 0]} align="end">
         <BankAndTypeItems />
         <Form.Item name="difficulty" label="难度">
-          <Slider
-            range
-            min={1}
-            max={10}
-            style={{ width: 120 }}
-            ariaLabelForHandle={['最低难度', '最高难度']}
-          />
+          <DifficultyRangeSlider width={120} />
         </Form.Item>
         <Form.Item name="tagIds" label="标签">
           <Select

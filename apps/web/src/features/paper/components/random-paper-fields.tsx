@@ -8,7 +8,6 @@ import {
   InputNumber,
   Radio,
   Select,
-  Slider,
   Space,
   Switch,
   Typography,
@@ -20,6 +19,7 @@ import { KnowledgePicker } from '../../../components/knowledge-picker';
 import { serverMessage } from '../../../lib/server-message';
 import { newRule } from '../random-paper-form';
 import { PaperNameFields } from './paper-name-fields';
+import { DifficultyRangeSlider } from '../../../components/difficulty-range-slider';
 
 type Options = { label: string; value: number }[];
 type GroupedOptions = { label: string; title: string; options: Options }[];
@@ -197,13 +197,7 @@ function RandomRuleRow({
         </Form.Item>
         <RuleNumberFields rule={rule} label={label} />
         <Form.Item name={[rule.name, 'difficulty']} label="难度范围">
-          <Slider
-            range
-            min={1}
-            max={10}
-            style={{ width: 140 }}
-            ariaLabelForHandle={['最低难度', '最高难度']}
-          />
+          <DifficultyRangeSlider width={140} />
         </Form.Item>
         <Form.Item name={[rule.name, 'knowledgeIds']} label="知识点" style={{ width: 200 }}>
           <KnowledgePicker aria-label={`${label}知识点`} placeholder="不限" />

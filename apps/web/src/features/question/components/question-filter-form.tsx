@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Form, Input, Segmented, Select, Slider, type FormInstance } from 'antd';
+import { Form, Input, Segmented, Select, type FormInstance } from 'antd';
 import { QUESTION_TYPES, questionTypeLabel } from '@kaopei/shared';
 import type { BankOption, QuestionScope } from '../api';
 import type { FilterForm } from './use-question-list';
 import { FilterButtons } from '../../../components/filter-buttons';
+import { DifficultyRangeSlider } from '../../../components/difficulty-range-slider';
 
 const SCOPES: { value: QuestionScope; label: string }[] = [
   { value: 'mine', label: '我的试题' },
@@ -55,7 +56,7 @@ export function QuestionFilterForm(props: QuestionFilterFormProps): ReactNode {
         />
       </Form.Item>
       <Form.Item name="difficulty" label="难度">
-        <Slider range min={1} max={10} style={{ width: 140 }} ariaLabelForHandle={['最低难度', '最高难度']} />
+        <DifficultyRangeSlider width={140} />
       </Form.Item>
       {isPublic ? null : (
         <Form.Item name="status" label="状态">
