@@ -24,6 +24,14 @@ const WORDS = (
   '化学 反应 氧化 还原 溶液 浓度 函数 导数 积分 方程 矩阵 概率 统计 几何 向量 语法 阅读 写作 翻译 词汇'
 ).split(' ');
 
+/** A valid answer of each question type (0 true/false … 5 code), as the question schemas require. */
+const ANSWER_BY_TYPE = `case t
+  when 0 then 'true'::jsonb
+  when 3 then '{"blanks":[{"answers":["答案"]}],"caseSensitive":false}'::jsonb
+  when 4 then '{"reference":"参考答案","scoringPoints":[]}'::jsonb
+  when 5 then '{"languages":["python"],"templates":{"python":"print(input())\\n"},"testCases":[{"input":"1\\n","output":"1\\n","sample":true}],"timeLimit":1000,"memoryLimit":256}'::jsonb
+  end`;
+
 function sqlArray(values: readonly string[]): string {
   return `array[${values.map((v) => `'${v}'`).join(',')}]::text[]`;
 }
@@ -92,7 +100,7 @@ async function seed(client: pg.Client, organizationId: number, target: number): 
                 jsonb_build_object('content', '选项二', 'correct', t = 2),
                 jsonb_build_object('content', '选项三', 'correct', false),
                 jsonb_build_object('content', '选项四', 'correct', false)) end,
-              case when t = 0 then 'true'::jsonb when t = 3 then '{"blanks":[{"answers":["答案"]}]}'::jsonb else null end,
+              ${ANSWER_BY_TYPE},
               '解析：参见教材相关章节。', d, st, c, c
        from banks, (
          select g, ((g::bigint * 7919) % 6)::int as t,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import {
@@ -17,6 +17,7 @@ import { containsPattern } from '../../core/db-errors';
 import type { QuestionFilter } from '@kaopei/shared/contracts/question';
 import type { PreparedQuestion } from './question.service';
 import type { AuditStamp } from './question.audit';
+import { keywordTerms } from './question.keywords';
 
 /** The organisation a query reads: the caller's, or the platform's for its public questions. */
 type OrgScope = Pick<RequestContext, 'organizationId'>;
@@ -177,11 +178,47 @@ function filterTypes(filter: QuestionFilter): number[] {
 }
 
 /**
- * Conditions on the question row itself (bank, type, difficulty, status, keyword). `useGrams` adds the
- * GIN-indexed keyword pieces, which pay off when the keyword is rare; for a common one, walking the
- * list order and checking ILIKE finds a page sooner.
+ * How a keyword narrows the questions: `words`, every word of it (`keywordTerms`: 消防设备 finds 消防 and
+ * 设备 apart too; this is what matches); `phrase`, the keyword as typed; `rest`, every word but not the
+ * phrase. The last two order the results by relevance (question.service.ts).
  */
-function columnConditions(filter: QuestionFilter, useGrams = true): (SQL | undefined)[] {
+export type KeywordMode = 'words' | 'phrase' | 'rest';
+export type SearchFilter = QuestionFilter & { keywordMode?: KeywordMode };
+
+/**
+ * The keyword's conditions. `useGrams` adds the GIN-indexed two-character pieces, which pay off when
+ * the keyword is rare; for a common one, walking the list order and checking ILIKE finds a page sooner.
+ * The pieces narrow the search; ILIKE confirms each word (or the phrase) as a substring. Without
+ * `confirm`, only the pieces remain where there are any: what the planner estimates well.
+ */
+function keywordConditions(
+  keyword: string,
+  mode: KeywordMode,
+  { useGrams, confirm }: { useGrams: boolean; confirm: boolean },
+): (SQL | undefined)[] {
+  const isLong = (text: string) => [...text].length >= 2;
+  const contains = (text: string) =>
+    confirm || !useGrams || !isLong(text) ? ilike(questions.stemText, containsPattern(text)) : undefined;
+  const pieces = (texts: string[]) => {
+    const long = texts.filter(isLong);
+    return useGrams && long.length > 0
+      ? sql`kp_bigrams(${questions.stemText}) @> (${sql.join(
+          long.map((text) => sql`kp_bigrams(${text})`),
+          sql` || `,
+        )})`
+      : undefined;
+  };
+  if (mode === 'phrase') return [pieces([keyword]), contains(keyword)];
+  const terms = keywordTerms(keyword);
+  return [
+    pieces(terms),
+    ...terms.map(contains),
+    mode === 'rest' && confirm ? not(ilike(questions.stemText, containsPattern(keyword))) : undefined,
+  ];
+}
+
+/** Conditions on the question row itself (bank, type, difficulty, status, keyword). */
+function columnConditions(filter: SearchFilter, useGrams = true, confirm = true): (SQL | undefined)[] {
   const types = filterTypes(filter);
   const banks = filterBanks(filter);
   const keyword = filter.keyword?.trim();
@@ -191,11 +228,9 @@ function columnConditions(filter: QuestionFilter, useGrams = true): (SQL | undef
     filter.difficultyMin !== undefined ? sql`${questions.difficulty} >= ${filter.difficultyMin}` : undefined,
     filter.difficultyMax !== undefined ? sql`${questions.difficulty} <= ${filter.difficultyMax}` : undefined,
     filter.status !== undefined ? eq(questions.status, filter.status) : undefined,
-    // The GIN-indexed two-character pieces narrow the search; ILIKE confirms the exact substring.
-    useGrams && keyword && [...keyword].length >= 2
-      ? sql`kp_bigrams(${questions.stemText}) @> kp_bigrams(${keyword})`
-      : undefined,
-    keyword ? ilike(questions.stemText, containsPattern(keyword)) : undefined,
+    ...(keyword
+      ? keywordConditions(keyword, filter.keywordMode ?? 'words', { useGrams, confirm })
+      : []),
   ];
 }
 
@@ -213,7 +248,7 @@ function linkedIds(filter: QuestionFilter): SQL | undefined {
   return parts.length > 0 ? sql.join(parts, sql` intersect `) : undefined;
 }
 
-function filterConditions(filter: QuestionFilter, useGrams = true): (SQL | undefined)[] {
+function filterConditions(filter: SearchFilter, useGrams = true): (SQL | undefined)[] {
   const linked = linkedIds(filter);
   return [...columnConditions(filter, useGrams), linked ? sql`${questions.id} in (${linked})` : undefined];
 }
@@ -258,7 +293,7 @@ export async function sumQuestionCountersByType(
 export async function listMatchSample(
   db: DbOrTx,
   scope: OrgScope,
-  filter: QuestionFilter,
+  filter: SearchFilter,
   limit: number,
 ): Promise<{ id: number; type: number }[]> {
   const linked = linkedIds(filter);
@@ -275,13 +310,17 @@ export async function listMatchSample(
   }));
 }
 
-/** The planner's estimate of the questions matching the row conditions (EXPLAIN, nothing is read). */
+/**
+ * The planner's estimate of the questions matching the row conditions (EXPLAIN, nothing is read). The
+ * keyword counts by its indexed pieces alone: the planner knows how often each piece occurs (the index's
+ * statistics) but guesses ILIKE's share blindly, which made a word found in 50,000 questions look rare.
+ */
 export async function estimateMatches(
   db: DbOrTx,
   organizationId: number,
-  filter: QuestionFilter,
+  filter: SearchFilter,
 ): Promise<number> {
-  const where = and(eq(questions.organizationId, organizationId), ...columnConditions(filter));
+  const where = and(eq(questions.organizationId, organizationId), ...columnConditions(filter, true, false));
   const [row] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`explain (format json) select 1 from ${questions} where ${where}`),
   );
@@ -300,28 +339,34 @@ const SORT_COLUMNS = {
   id: questions.id,
 } as const;
 
-type PageFilter = QuestionFilter & { limit: number; offset: number };
+type PageFilter = SearchFilter & { limit: number; offset: number };
 
 /**
  * A page of the organisation's questions in list order, narrowed by either the filter's conditions
- * (`useGrams` as in `columnConditions`) or a set of matching ids already collected.
+ * (`useGrams` as in `keywordConditions`) or a set of matching ids already collected; `phraseFirst`
+ * puts the questions holding the filter's keyword as typed before the others.
  */
 export function listQuestionPage(
   db: Db,
   scope: OrgScope,
   filter: PageFilter,
-  narrow: { useGrams: boolean } | { ids: number[] },
+  narrow: { useGrams: boolean } | { ids: number[]; phraseFirst?: boolean },
 ) {
   const direction = filter.sortOrder === 'asc' ? asc : desc;
   const sortColumn = SORT_COLUMNS[filter.sortField ?? 'createdAt'];
   const where =
     'ids' in narrow ? inArray(questions.id, narrow.ids) : and(...filterConditions(filter, narrow.useGrams));
+  const keyword = filter.keyword?.trim();
+  const relevance =
+    'ids' in narrow && narrow.phraseFirst && keyword
+      ? [desc(ilike(questions.stemText, containsPattern(keyword)))]
+      : [];
   return db
     .select(rowColumns)
     .from(questions)
     .innerJoin(questionBanks, eq(questionBanks.id, questions.bankId))
     .where(and(eq(questions.organizationId, scope.organizationId), where))
-    .orderBy(direction(sortColumn), direction(questions.id))
+    .orderBy(...relevance, direction(sortColumn), direction(questions.id))
     .limit(filter.limit)
     .offset(filter.offset);
 }

@@ -50,7 +50,9 @@ import {
   updateQuestionAudit,
   updateQuestionContent,
   type QuestionRecord,
+  type SearchFilter,
 } from './question.repo';
+import { isMultiTerm, keywordTerms } from './question.keywords';
 
 export { estimateMatches } from './question.repo';
 
@@ -225,7 +227,7 @@ function countersByType(
 function matchSample(
   db: DbOrTx,
   organizationId: number,
-  filter: QuestionFilter,
+  filter: SearchFilter,
   limit: number,
 ): Promise<{ id: number; type: number }[]> {
   return listMatchSample(db, { organizationId }, filter, limit);
@@ -242,7 +244,7 @@ export const COMMON_ESTIMATE = 10 * COUNT_CAP;
 async function collectMatches(
   db: DbOrTx,
   organizationId: number,
-  filter: QuestionFilter,
+  filter: SearchFilter,
 ): Promise<{ id: number; type: number }[] | null> {
   if (
     !hasLinkFilter(filter) &&
@@ -282,6 +284,9 @@ export interface QuestionPage {
   totalCapped: boolean;
 }
 
+type PageRequest = QuestionFilter & { limit: number; offset: number };
+type RawPage = Omit<QuestionPage, 'rows'> & { rows: Awaited<ReturnType<typeof listQuestionPage>> };
+
 /**
  * A page of questions matching `filter` in `organizationId`. Filters of banks, types, statuses and
  * difficulty walk an index in list order and take the total from the counters. Other filters first
@@ -289,14 +294,23 @@ export interface QuestionPage {
  * in more than COMMON_ESTIMATE questions, whose whole posting list a bitmap scan would read): when that
  * is all of them, the page is sorted from those ids and the total is exact; when there are more, the
  * page walks the index in list order (matches are then common enough to be met quickly) and the total
- * reads "at least COUNT_CAP".
+ * reads "at least COUNT_CAP". A keyword of several words, in the default order, ranks (`rankedPage`).
  */
 async function searchIn(
   db: Db,
   ctx: RequestContext,
   organizationId: number,
-  filter: QuestionFilter & { limit: number; offset: number },
+  filter: PageRequest,
 ): Promise<QuestionPage> {
+  const keyword = filter.keyword?.trim();
+  const found =
+    keyword && filter.sortField === undefined && isMultiTerm(keyword, keywordTerms(keyword))
+      ? await rankedPage(db, organizationId, filter)
+      : await listOrderPage(db, organizationId, filter);
+  return { ...found, rows: await withLinks(db, ctx, found.rows) };
+}
+
+async function listOrderPage(db: Db, organizationId: number, filter: PageRequest): Promise<RawPage> {
   const scope = { organizationId };
   const page = (narrow: { useGrams: boolean } | { ids: number[] }) =>
     listQuestionPage(db, scope, filter, narrow);
@@ -307,24 +321,65 @@ async function searchIn(
     ]);
     let total = 0;
     for (const value of byType.values()) total += value;
-    return { rows: await withLinks(db, ctx, rows), total, totalCapped: false };
+    return { rows, total, totalCapped: false };
   }
   const sample = await collectMatches(db, organizationId, filter);
   if (sample) {
     const rows =
-      sample.length === 0 || filter.offset >= sample.length
-        ? []
-        : await page({ ids: sample.map((row) => row.id) });
-    return { rows: await withLinks(db, ctx, rows), total: sample.length, totalCapped: false };
+      sample.length === 0 || filter.offset >= sample.length ? [] : await page({ ids: sample.map((row) => row.id) });
+    return { rows, total: sample.length, totalCapped: false };
   }
-  const rows = await page({ useGrams: false });
-  return { rows: await withLinks(db, ctx, rows), total: COUNT_CAP, totalCapped: true };
+  return { rows: await page({ useGrams: false }), total: COUNT_CAP, totalCapped: true };
+}
+
+/**
+ * A keyword of several words (消防设备: 消防, 设备) in relevance order: the questions holding the keyword
+ * as typed first, then those holding its words apart, each part in list order. When at most COUNT_CAP
+ * match, one sorted page of the collected ids; when the phrase alone is common, its matches fill every
+ * page; otherwise the phrase's few matches come first and the page goes on with the rest in list order.
+ */
+async function rankedPage(db: Db, organizationId: number, filter: PageRequest): Promise<RawPage> {
+  const scope = { organizationId };
+  const phraseOnly: PageRequest & SearchFilter = { ...filter, keywordMode: 'phrase' };
+  const phrase = await collectMatches(db, organizationId, phraseOnly);
+  if (!phrase)
+    return {
+      rows: await listQuestionPage(db, scope, phraseOnly, { useGrams: false }),
+      total: COUNT_CAP,
+      totalCapped: true,
+    };
+  const all = await collectMatches(db, organizationId, filter);
+  if (all) {
+    const ids = all.map((row) => row.id);
+    const rows =
+      filter.offset >= ids.length ? [] : await listQuestionPage(db, scope, filter, { ids, phraseFirst: true });
+    return { rows, total: all.length, totalCapped: false };
+  }
+  const head =
+    filter.offset < phrase.length
+      ? await listQuestionPage(db, scope, filter, { ids: phrase.map((row) => row.id) })
+      : [];
+  const rest =
+    head.length < filter.limit
+      ? await listQuestionPage(
+          db,
+          scope,
+          {
+            ...filter,
+            keywordMode: 'rest',
+            offset: Math.max(0, filter.offset - phrase.length),
+            limit: filter.limit - head.length,
+          },
+          { useGrams: false },
+        )
+      : [];
+  return { rows: [...head, ...rest], total: COUNT_CAP, totalCapped: true };
 }
 
 export function searchQuestions(
   db: Db,
   ctx: RequestContext,
-  filter: QuestionFilter & { limit: number; offset: number },
+  filter: PageRequest,
 ): Promise<QuestionPage> {
   return searchIn(db, ctx, ctx.organizationId, filter);
 }
@@ -333,7 +388,7 @@ export function searchQuestions(
 export async function searchPlatformQuestions(
   db: Db,
   ctx: RequestContext,
-  filter: QuestionFilter & { limit: number; offset: number },
+  filter: PageRequest,
 ): Promise<QuestionPage> {
   const platform = await platformOrganizationId(db);
   if (platform === undefined) return { rows: [], total: 0, totalCapped: false };

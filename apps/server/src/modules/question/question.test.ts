@@ -617,6 +617,73 @@ describe('managing questions', () => {
     expect(await find('100%')).toEqual({ ids: [], total: 0 });
   });
 
+  it('ranks questions holding the keyword as typed above those holding its words apart', async () => {
+    const o = await createOrg(t);
+    const bank = await newBank(o.id);
+    const add = async (stem: string) =>
+      (await addOk({ ...VALID.trueFalse, bankId: bank, stem: `<p>${stem}</p>` }, o.admin)).id;
+    const search = async (body: Record<string, unknown>, query = 'page=0&size=10') => {
+      const res = await call(t, 'POST', `${Q}/search/detail?${query}`, { user: o.admin, body });
+      return { ids: data<QuestionRow[]>(res).map((q) => q.id), total: res.body.res?.total };
+    };
+    // Saved in this order, so newest-first alone would list the partial match first.
+    const exact = await add('消防设备应每月检查一次');
+    const partial = await add('设备起火时应使用消防栓');
+    await add('消防通道不得堆放杂物');
+    // Found right after saving, the phrase above the words apart; a question with one word is no match.
+    expect(await search({ keyword: '消防设备' })).toEqual({ ids: [exact, partial], total: 2 });
+    const newer = await add('检查消防设备的压力表');
+    expect(await search({ keyword: '消防设备' })).toEqual({ ids: [newer, exact, partial], total: 3 });
+    expect(await search({ keyword: '消防设备' }, 'page=1&size=2')).toEqual({ ids: [partial], total: 3 });
+    // A sort the user picks replaces relevance.
+    expect(await search({ keyword: '消防设备', sortField: 'createdAt', sortOrder: 'asc' })).toEqual({
+      ids: [exact, partial, newer],
+      total: 3,
+    });
+    // The type counts count every match, partial ones included.
+    const counts = data<{ count: number | null }[]>(
+      await call(t, 'POST', `${Q}/get/question/type/count`, { user: o.admin, body: { keyword: '消防设备' } }),
+    );
+    expect(counts[0]?.count).toBe(3);
+    // An edit moves a question between the groups at once (list order is by creation, newest first).
+    const edited = await call(t, 'POST', `${Q}/modify?id=${exact}`, {
+      user: o.admin,
+      body: { ...VALID.trueFalse, bankId: bank, stem: '<p>设备应配备消防器材</p>' },
+    });
+    expect(edited.status).toBe(200);
+    expect((await search({ keyword: '消防设备' })).ids).toEqual([newer, partial, exact]);
+    expect((await search({ keyword: '消防设备器材' })).ids).toEqual([exact]);
+    expect((await search({ keyword: '配备消防' })).ids).toEqual([exact]);
+  });
+
+  it('ranks by relevance when more than the cap match', async () => {
+    const o = await createOrg(t);
+    const bank = await newBank(o.id);
+    const insert = (stem: string, rows: number, secondsAgo: number) =>
+      t.app.deps.db.execute(sql`
+        insert into questions (organization_id, bank_id, type, stem, stem_text, answer, status, created_at)
+        select ${o.id}::bigint, ${bank}::bigint, 0, '<p>' || ${stem} || g || '</p>', ${stem} || g, 'true'::jsonb, 1,
+               now() - make_interval(secs => ${secondsAgo} + g)
+        from generate_series(1, ${rows}) g`);
+    await insert('设备旁的消防器材', COUNT_CAP + 10, 0); // newest: the words apart
+    await insert('消防设备台账', 2, 100_000); // oldest: the phrase
+    await t.app.deps.db.execute(sql`analyze questions`);
+    const search = async (keyword: string, query: string) => {
+      const res = await call(t, 'POST', `${Q}/search/detail?${query}`, { user: o.admin, body: { keyword } });
+      expect(res.body.res).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+      return data<QuestionRow[]>(res).map((q) => q.stemText);
+    };
+    // The phrase's two questions first, then the rest newest first, across the page boundary.
+    expect(await search('消防设备', 'page=0&size=3')).toEqual(['消防设备台账1', '消防设备台账2', '设备旁的消防器材1']);
+    expect(await search('消防设备', 'page=1&size=3')).toEqual([
+      '设备旁的消防器材2',
+      '设备旁的消防器材3',
+      '设备旁的消防器材4',
+    ]);
+    // A phrase that is itself common fills the pages.
+    expect(await search('消防器材', 'page=0&size=2')).toEqual(['设备旁的消防器材1', '设备旁的消防器材2']);
+  });
+
   it('modifies, moves, audits and deletes', async () => {
     const q = await addOk(VALID.single ?? {});
     const modified = await call(t, 'POST', `${Q}/modify?id=${q.id}`, {
