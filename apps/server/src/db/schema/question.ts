@@ -90,6 +90,22 @@ export const questionCounts = pgTable(
   ],
 );
 
+/**
+ * The same counts without the bank, kept by the same trigger: a filter without banks sums at most
+ * 6 × 3 × 10 rows instead of one row per bank and combination (18,000 for 200 banks, ~4 ms).
+ */
+export const questionOrgCounts = pgTable(
+  'question_org_counts',
+  {
+    organizationId: bigint('organization_id', { mode: 'number' }).notNull(),
+    type: smallint('type').notNull(),
+    status: smallint('status').notNull(),
+    difficulty: smallint('difficulty').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.type, t.status, t.difficulty] })],
+);
+
 export const questionTags = pgTable(
   'question_tags',
   {

@@ -7,6 +7,7 @@ import {
   questionBanks,
   questionCounts,
   questionKnowledge,
+  questionOrgCounts,
   questionTags,
   questions,
   tags,
@@ -253,7 +254,10 @@ function filterConditions(filter: SearchFilter, useGrams = true): (SQL | undefin
   return [...columnConditions(filter, useGrams), linked ? sql`${questions.id} in (${linked})` : undefined];
 }
 
-/** Question counts per type from the trigger-kept counters (banks, types, status, difficulty filters only). */
+/**
+ * Question counts per type from the trigger-kept counters (banks, types, status, difficulty filters
+ * only): per bank when the filter names banks, otherwise from the organisation's totals.
+ */
 export async function sumQuestionCountersByType(
   db: DbOrTx,
   scope: OrgScope,
@@ -261,27 +265,24 @@ export async function sumQuestionCountersByType(
 ): Promise<Map<number, number>> {
   const banks = filterBanks(filter);
   const types = filterTypes(filter);
+  const table = banks.length > 0 ? questionCounts : questionOrgCounts;
   const rows = await db
     .select({
-      type: questionCounts.type,
-      count: sql<number>`coalesce(sum(${questionCounts.count}), 0)`.mapWith(Number),
+      type: table.type,
+      count: sql<number>`coalesce(sum(${table.count}), 0)`.mapWith(Number),
     })
-    .from(questionCounts)
+    .from(table)
     .where(
       and(
-        eq(questionCounts.organizationId, scope.organizationId),
+        eq(table.organizationId, scope.organizationId),
         banks.length > 0 ? inArray(questionCounts.bankId, banks) : undefined,
-        types.length > 0 ? inArray(questionCounts.type, types) : undefined,
-        filter.status !== undefined ? eq(questionCounts.status, filter.status) : undefined,
-        filter.difficultyMin !== undefined
-          ? sql`${questionCounts.difficulty} >= ${filter.difficultyMin}`
-          : undefined,
-        filter.difficultyMax !== undefined
-          ? sql`${questionCounts.difficulty} <= ${filter.difficultyMax}`
-          : undefined,
+        types.length > 0 ? inArray(table.type, types) : undefined,
+        filter.status !== undefined ? eq(table.status, filter.status) : undefined,
+        filter.difficultyMin !== undefined ? sql`${table.difficulty} >= ${filter.difficultyMin}` : undefined,
+        filter.difficultyMax !== undefined ? sql`${table.difficulty} <= ${filter.difficultyMax}` : undefined,
       ),
     )
-    .groupBy(questionCounts.type);
+    .groupBy(table.type);
   return new Map(rows.map((row) => [row.type, row.count]));
 }
 
