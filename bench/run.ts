@@ -9,6 +9,7 @@ import { examLoad } from './exam-load.bench';
 import { interviewSignalling } from './interview-signalling.bench';
 import { irt } from './irt.bench';
 import { paperGeneration } from './paper-generation.bench';
+import { phoneLoad } from './phone-load.bench';
 import { postMatch } from './post-match.bench';
 import { questionSearch } from './question-search.bench';
 import { recruitment } from './recruitment.bench';
@@ -31,6 +32,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   'exam-analysis': examAnalysis,
   recruitment,
   'interview-signalling': interviewSignalling,
+  'phone-load': phoneLoad,
 };
 
 const only = process.argv[2];

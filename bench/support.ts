@@ -30,11 +30,12 @@ export interface BenchServer {
 
 /**
  * The real server listening on a free port, on `databaseUrl` (PostgreSQL) or PGlite; without the demo
- * organisation when `seedDemo` is false (a benchmark that brings its own).
+ * organisation when `seedDemo` is false (a benchmark that brings its own). API only, unless `webDist` names
+ * a built web app (apps/web/dist) to serve as production does.
  */
 export async function startServer(
   databaseUrl?: string,
-  { seedDemo = true }: { seedDemo?: boolean } = {},
+  { seedDemo = true, webDist }: { seedDemo?: boolean; webDist?: string } = {},
 ): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaopei-bench-'));
   const config = loadConfig({
@@ -44,8 +45,9 @@ export async function startServer(
     PORT: '0',
     SEED_DEMO: seedDemo ? 'true' : 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(webDist ? { WEB_DIST: webDist } : {}),
   });
-  const app = await buildApp(config, { serveWeb: false });
+  const app = await buildApp(config, { serveWeb: webDist !== undefined });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     address,
