@@ -186,6 +186,14 @@ describe('serving the web app', () => {
     );
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'editions', 'saas.svg'), '<svg/>');
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/app-abc.js', isEntry: true },
+        'src/features/auth/pages/login-page.tsx': { file: 'assets/login-page-def.js' },
+      }),
+    );
     const web = await createTestApp({ WEB_DIST: dist });
     try {
       const { buildApp } = await import('./app');
@@ -197,6 +205,11 @@ describe('serving the web app', () => {
       const page = await app.inject({ url: '/manage/console' });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('window.__KAOPEI_CONFIG__');
+      expect(page.body).not.toContain('login-page-def.js');
+      // The sign-in page names its chunk, so it downloads beside the entry.
+      const login = await app.inject({ url: '/login?redirect=%2Fm' });
+      expect(login.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-def.js">');
+      expect(login.body).toContain('window.__KAOPEI_CONFIG__');
       const api = await app.inject({ url: '/user/api/v1/unknown' });
       expect(api.statusCode).toBe(404);
       expect(api.json().code).toBe(-1);

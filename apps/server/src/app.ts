@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCors from '@fastify/cors';
@@ -49,7 +48,7 @@ import {
   isApiPath,
   registerCompression,
   registerWeb,
-  renderIndex,
+  renderIndexPages,
   sendIndexPage,
   type IndexPage,
 } from './core/web';
@@ -161,24 +160,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const webDist = options.serveWeb === false ? undefined : findWebDist(config.webDist);
-  const indexPage = webDist
-    ? renderIndex(
-        fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),
-        publicConfig(config),
-        publicConfig(config),
-      )
-    : undefined;
-  await registerPlugins(app, config, indexPage);
+  const indexPages = webDist ? renderIndexPages(webDist, publicConfig(config), publicConfig(config)) : undefined;
+  await registerPlugins(app, config, indexPages?.base);
   registerErrorHandler(app);
   registerAuthHook(app);
   await registerModules(app);
 
-  if (webDist && indexPage) await registerWeb(app, webDist, indexPage);
+  if (webDist && indexPages) await registerWeb(app, webDist, indexPages);
   // Unknown API paths get the envelope; any other GET is a page of the single-page app.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (indexPage && request.method === 'GET' && !isApiPath(url)) {
-      return sendIndexPage(request, reply, indexPage);
+    if (indexPages && request.method === 'GET' && !isApiPath(url)) {
+      return sendIndexPage(request, reply, indexPages);
     }
     return reply.status(404).send({ code: -1, message: `接口不存在：${request.method} ${url}`, res: null });
   });

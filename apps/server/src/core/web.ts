@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { PRELOADED_PAGES, preloadTags, readManifest } from './page-preload';
 
 /** Path prefixes that belong to the API; everything else may be a page of the single-page app. */
 export const API_PREFIXES = [
@@ -37,11 +38,15 @@ export interface IndexPage {
   gzip: Buffer;
 }
 
-/** index.html with the edition's title, favicon and `window.__KAOPEI_CONFIG__` filled in at start. */
+/**
+ * index.html with the edition's title, favicon and `window.__KAOPEI_CONFIG__` filled in at start, and
+ * `head` (preload links) added to its head.
+ */
 export function renderIndex(
   template: string,
   config: { pageTitle: string; favicon: string },
   full: unknown,
+  head = '',
 ): IndexPage {
   const script = `window.__KAOPEI_CONFIG__=${escapeForScript(JSON.stringify(full))};`;
   const scriptHash = `'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`;
@@ -50,7 +55,7 @@ export function renderIndex(
     `<title>${config.pageTitle.replace(/</g, '&lt;')}</title>`,
   );
   html = html.replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${config.favicon}" />`);
-  html = html.replace('</head>', `<script>${script}</script></head>`);
+  html = html.replace('</head>', `<script>${script}</script>${head}</head>`);
   const br = zlib.brotliCompressSync(html, {
     params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
   });
@@ -87,9 +92,35 @@ function allowFraming(reply: FastifyReply): void {
   reply.raw.setHeader('content-security-policy', framed);
 }
 
+/** The index page of every page, and variants that preload the code of the pages people open first. */
+export interface IndexPages {
+  base: IndexPage;
+  preloading: { path: RegExp; page: IndexPage }[];
+}
+
+/** The index pages of a build: one per preloaded page (`PRELOADED_PAGES`) when the build has a manifest. */
+export function renderIndexPages(
+  distDir: string,
+  config: { pageTitle: string; favicon: string },
+  full: unknown,
+): IndexPages {
+  const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const manifest = readManifest(distDir);
+  if (!manifest) return { base: renderIndex(template, config, full), preloading: [] };
+  return {
+    base: renderIndex(template, config, full, preloadTags(manifest)),
+    preloading: PRELOADED_PAGES.map((page) => ({
+      path: page.path,
+      page: renderIndex(template, config, full, preloadTags(manifest, page)),
+    })),
+  };
+}
+
 /** A page of the single-page app: index.html, compressed when the client accepts it, never cached. */
-export function sendIndexPage(request: FastifyRequest, reply: FastifyReply, page: IndexPage) {
-  if (FRAMEABLE_PAGES.has(request.url.split('?')[0] ?? '')) allowFraming(reply);
+export function sendIndexPage(request: FastifyRequest, reply: FastifyReply, pages: IndexPages) {
+  const url = request.url.split('?')[0] ?? '';
+  const page = pages.preloading.find((candidate) => candidate.path.test(url))?.page ?? pages.base;
+  if (FRAMEABLE_PAGES.has(url)) allowFraming(reply);
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
   if (!encoding) return reply.send(page.html);
@@ -125,7 +156,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
  * are cached for a year, other files revalidated; every page, /index.html included, gets the index page
  * rendered at start (see the not-found handler in app.ts).
  */
-export async function registerWeb(app: FastifyInstance, distDir: string, page: IndexPage): Promise<void> {
+export async function registerWeb(app: FastifyInstance, distDir: string, pages: IndexPages): Promise<void> {
   await app.register(async (scope) => {
     // Built files need no sign-in.
     scope.addHook('onRoute', (route) => {
@@ -144,7 +175,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string, page: I
       },
     });
   });
-  app.decorate('indexPage', page);
+  app.decorate('indexPage', pages.base);
 }
 
 export function findWebDist(configured?: string): string | undefined {
