@@ -107,6 +107,8 @@ function StartButton({ exam, onFailed }: { exam: ExamIntro; onFailed: () => void
     try {
       const attempt = await startAttempt(exam.examId);
       void queryClient.invalidateQueries({ queryKey: candidateKeys.all });
+      // The start reply is the attempt the answering page shows: it opens without reading it again.
+      queryClient.setQueryData(candidateKeys.attempt(attempt.attemptId), attempt);
       await navigate(candidatePaths.attempt(attempt.attemptId));
     } catch {
       // The HTTP client has shown the server's reason (not started, ended, no attempts left…).
