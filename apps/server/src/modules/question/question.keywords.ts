@@ -2,7 +2,7 @@
 // the words a question must contain (消防, 设备) by jieba's search mode; the keyword as typed is the
 // phrase that ranks first (see searchIn in question.service.ts).
 import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict';
+import { dict } from '@node-rs/jieba/dict.js';
 
 let jieba: Jieba | undefined;
 
