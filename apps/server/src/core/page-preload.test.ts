@@ -9,7 +9,10 @@ const manifest: Manifest = {
   'src/app/feedback-host.tsx': { file: 'assets/feedback-host.js', imports: ['_modal.js'] },
   'src/features/auth/pages/login-page.tsx': { file: 'assets/login-page.js', imports: ['_button.js'] },
   'src/features/candidate/pages/exam-intro-page.tsx': { file: 'assets/intro.js', imports: ['_button.js'] },
-  'src/features/candidate/pages/attempt-page.tsx': { file: 'assets/attempt.js', imports: ['_timer.js', '_modal.js'] },
+  'src/features/candidate/pages/attempt-page.tsx': {
+    file: 'assets/attempt.js',
+    imports: ['_timer.js', '_modal.js'],
+  },
   '_timer.js': { file: 'assets/timer.js' },
 };
 

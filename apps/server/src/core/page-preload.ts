@@ -7,7 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** The part of Vite's build manifest (dist/.vite/manifest.json) read here. */
-export type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+export type Manifest = Record<
+  string,
+  { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }
+>;
 
 export interface PreloadedPage {
   /** The page's address, as the web router has it. */

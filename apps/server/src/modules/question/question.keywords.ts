@@ -13,7 +13,23 @@ function segmenter(): Jieba {
 }
 
 /** Words too common to narrow a search; dropped unless the keyword has nothing else. */
-const STOP_WORDS = new Set(['的', '了', '是', '在', '和', '与', '及', '或', '之', '对', '把', '被', '等', '中', '为']);
+const STOP_WORDS = new Set([
+  '的',
+  '了',
+  '是',
+  '在',
+  '和',
+  '与',
+  '及',
+  '或',
+  '之',
+  '对',
+  '把',
+  '被',
+  '等',
+  '中',
+  '为',
+]);
 /** A keyword of more words than this is cut to its first ones (each word is one index lookup). */
 export const MAX_TERMS = 8;
 const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import {
@@ -229,9 +242,7 @@ function columnConditions(filter: SearchFilter, useGrams = true, confirm = true)
     filter.difficultyMin !== undefined ? sql`${questions.difficulty} >= ${filter.difficultyMin}` : undefined,
     filter.difficultyMax !== undefined ? sql`${questions.difficulty} <= ${filter.difficultyMax}` : undefined,
     filter.status !== undefined ? eq(questions.status, filter.status) : undefined,
-    ...(keyword
-      ? keywordConditions(keyword, filter.keywordMode ?? 'words', { useGrams, confirm })
-      : []),
+    ...(keyword ? keywordConditions(keyword, filter.keywordMode ?? 'words', { useGrams, confirm }) : []),
   ];
 }
 
@@ -296,9 +307,13 @@ export async function listMatchSample(
   scope: OrgScope,
   filter: SearchFilter,
   limit: number,
+  useGrams = true,
 ): Promise<{ id: number; type: number }[]> {
   const linked = linkedIds(filter);
-  const where = and(eq(questions.organizationId, scope.organizationId), ...columnConditions(filter));
+  const where = and(
+    eq(questions.organizationId, scope.organizationId),
+    ...columnConditions(filter, useGrams),
+  );
   const query = linked
     ? sql`with linked as materialized (${linked})
           select ${questions.id} as id, ${questions.type} as type

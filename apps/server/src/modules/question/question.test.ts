@@ -544,6 +544,16 @@ describe('managing questions', () => {
       await call(t, 'POST', `${Q}/get/question/type/count`, { user: o.admin, body: { keyword: '高频' } }),
     );
     expect(counts[0]).toMatchObject({ count: null, capped: true });
+    // Narrowed to a small bank, the common keyword is counted exactly (read through the bank, not the index).
+    const small = await newBank(o.id);
+    for (const stem of ['<p>高频词 甲</p>', '<p>高频词 乙</p>', '<p>低频词</p>'])
+      await addOk({ ...VALID.trueFalse, bankId: small, stem }, o.admin);
+    const narrowed = await call(t, 'POST', `${Q}/search/detail?page=0&size=10`, {
+      user: o.admin,
+      body: { keyword: '高频', bankId: small },
+    });
+    expect(narrowed.body.res).toMatchObject({ total: 2 });
+    expect(data<QuestionRow[]>(narrowed).map((q) => q.stemText)).toEqual(['高频词 乙', '高频词 甲']);
   });
 
   it('searches question tags with their question counts', async () => {
@@ -674,7 +684,11 @@ describe('managing questions', () => {
       return data<QuestionRow[]>(res).map((q) => q.stemText);
     };
     // The phrase's two questions first, then the rest newest first, across the page boundary.
-    expect(await search('消防设备', 'page=0&size=3')).toEqual(['消防设备台账1', '消防设备台账2', '设备旁的消防器材1']);
+    expect(await search('消防设备', 'page=0&size=3')).toEqual([
+      '消防设备台账1',
+      '消防设备台账2',
+      '设备旁的消防器材1',
+    ]);
     expect(await search('消防设备', 'page=1&size=3')).toEqual([
       '设备旁的消防器材2',
       '设备旁的消防器材3',
