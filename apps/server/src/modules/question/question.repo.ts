@@ -307,13 +307,9 @@ export async function listMatchSample(
   scope: OrgScope,
   filter: SearchFilter,
   limit: number,
-  useGrams = true,
 ): Promise<{ id: number; type: number }[]> {
   const linked = linkedIds(filter);
-  const where = and(
-    eq(questions.organizationId, scope.organizationId),
-    ...columnConditions(filter, useGrams),
-  );
+  const where = and(eq(questions.organizationId, scope.organizationId), ...columnConditions(filter));
   const query = linked
     ? sql`with linked as materialized (${linked})
           select ${questions.id} as id, ${questions.type} as type

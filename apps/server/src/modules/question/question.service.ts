@@ -229,9 +229,8 @@ function matchSample(
   organizationId: number,
   filter: SearchFilter,
   limit: number,
-  useGrams: boolean,
 ): Promise<{ id: number; type: number }[]> {
-  return listMatchSample(db, { organizationId }, filter, limit, useGrams);
+  return listMatchSample(db, { organizationId }, filter, limit);
 }
 
 /**
@@ -254,30 +253,8 @@ async function collectMatches(
     (await estimateMatches(db, organizationId, filter)) > COMMON_ESTIMATE
   )
     return null;
-  const sample = await matchSample(
-    db,
-    organizationId,
-    filter,
-    COUNT_CAP + 1,
-    !keyword || !(await isCommonWithinNarrowing(db, organizationId, filter)),
-  );
+  const sample = await matchSample(db, organizationId, filter, COUNT_CAP + 1);
   return sample.length > COUNT_CAP ? null : sample;
-}
-
-/**
- * Whether the filter narrows to banks, tags or knowledge points and its keyword alone is common. The
- * keyword's index entries then cost more than the narrowed rows: a word in a third of a million questions
- * reads a 320,000-entry posting list and rechecks 2,000 heap pages (~110 ms) to find its matches among one
- * bank's 5,000 questions, which the bank's index and ILIKE read in a few milliseconds.
- */
-async function isCommonWithinNarrowing(
-  db: DbOrTx,
-  organizationId: number,
-  filter: SearchFilter,
-): Promise<boolean> {
-  if (!hasLinkFilter(filter) && !filter.bankIds?.length && filter.bankId === undefined) return false;
-  const keywordOnly = { keyword: filter.keyword, keywordMode: filter.keywordMode };
-  return (await estimateMatches(db, organizationId, keywordOnly)) > COMMON_ESTIMATE;
 }
 
 interface TypeCounts {
