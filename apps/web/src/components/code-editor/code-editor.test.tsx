@@ -29,6 +29,7 @@ describe('CodeEditor', () => {
     expect(screen.getByRole('tab', { name: 'java' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(editorText()).toBe(DEFAULT_JAVA_TEMPLATE));
     expect(editorText()).toContain('    public static void main');
+    expect(screen.getByRole('textbox', { name: '代码编辑器' })).toHaveClass('cm-content');
   });
 
   it("switching language reports the language's template through onChange", () => {

@@ -43,6 +43,8 @@ export function useCodeMirror({ code, language, readOnly, value, onChange }: Cod
         doc: code,
         extensions: [
           basicSetup,
+          // The editable area is a textbox and needs a name (WCAG 4.1.2).
+          EditorView.contentAttributes.of({ 'aria-label': '代码编辑器' }),
           indentUnit.of(INDENT),
           EditorState.tabSize.of(CODE_INDENT),
           languageCompartment.current.of([]),
