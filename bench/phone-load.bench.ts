@@ -25,7 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium, devices, type Browser, type CDPSession, type Page } from '@playwright/test';
-import { benchDatabase, signIn, summarize, startServer, type BenchServer } from './support';
+import { benchDatabase, passwordGrant, signIn, summarize, startServer, type BenchServer } from './support';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
@@ -168,16 +168,7 @@ async function api<T>(server: BenchServer, token: string, method: string, url: s
 
 /** The local-storage entries the sign-in page would write for the candidate (apps/web/src/lib/storage.ts). */
 async function candidateSession(server: BenchServer): Promise<[string, string][]> {
-  const { config, address } = server;
-  const basic =
-    'Basic ' + Buffer.from(`${config.oauthClientId}:${config.oauthClientSecret}`).toString('base64');
-  const res = await fetch(`${address}/auth/oauth/token?grant_type=password`, {
-    method: 'POST',
-    headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: CANDIDATE, password: config.demoPassword, role: '1' }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${CANDIDATE} failed: ${res.status} ${await res.text()}`);
-  const token = (await res.json()) as { access_token: string; refresh_token: string; expires_in: number };
+  const token = await passwordGrant(server, CANDIDATE);
   const [userInfo, menuInfo] = await Promise.all([
     api(server, token.access_token, 'GET', '/user/api/v1/user/detail'),
     api(server, token.access_token, 'GET', '/user/api/v2/sys/permission/get/menu?endpoint=1'),

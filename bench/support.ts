@@ -59,8 +59,11 @@ export async function startServer(
   };
 }
 
-/** An access token of a demo account, through the OAuth password grant. */
-export async function signIn(server: BenchServer, username: string): Promise<string> {
+/** The OAuth password grant's reply for a demo account. */
+export async function passwordGrant(
+  server: BenchServer,
+  username: string,
+): Promise<{ access_token: string; refresh_token: string; expires_in: number }> {
   const { config, address } = server;
   const basic =
     'Basic ' + Buffer.from(`${config.oauthClientId}:${config.oauthClientSecret}`).toString('base64');
@@ -70,7 +73,12 @@ export async function signIn(server: BenchServer, username: string): Promise<str
     body: new URLSearchParams({ username, password: config.demoPassword, role: '1' }),
   });
   if (!res.ok) throw new Error(`sign-in of ${username} failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
+  return (await res.json()) as { access_token: string; refresh_token: string; expires_in: number };
+}
+
+/** An access token of a demo account, through the OAuth password grant. */
+export async function signIn(server: BenchServer, username: string): Promise<string> {
+  return (await passwordGrant(server, username)).access_token;
 }
 
 /** `postgres://…/<name>` on the server of `serverUrl`, created when missing. */
