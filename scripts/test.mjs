@@ -23,7 +23,8 @@ async function runStep(name, command, args, env) {
   const logFile = path.join(reportDir, `${name.replace(/\W+/g, '-')}.log`);
   const stepStarted = Date.now();
   const code = await runToFile(command, args, logFile, { env: { ...process.env, ...env } });
-  log(`── ${name} (${Math.round((Date.now() - stepStarted) / 1000)} s)`);
+  const seconds = (from) => Math.round((Date.now() - from) / 1000);
+  log(`── ${name} (${seconds(stepStarted)} s, ended at ${seconds(started)} s)`);
   process.stdout.write(fs.readFileSync(logFile, 'utf8'));
   return code;
 }
@@ -111,20 +112,47 @@ async function playwright() {
   }
 }
 
-/**
- * The browser lane: build, bundle budget, then the e2e journeys. It runs after the CPU lane: run beside
- * it (tried), the two cores were so loaded that unit tests and journeys timed out and the whole run took
- * longer, not shorter.
- */
-async function browserLane(packages) {
-  // `npm run build`: the web app, then the server (as ensureBuilt({ force: true }) did, its log kept whole).
-  const built = await check('build', 'npm', ['run', '--silent', 'build']);
+let built = false;
+
+/** `npm run build` (the web app, then the server), then the bundle budget of the built pages. */
+async function build() {
+  built = await check('build', 'npm', ['run', '--silent', 'build']);
   // The JS the sign-in and the candidate's exam page load, brotli-compressed, against their budgets.
   if (built) await check('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
   else record('bundle budget', 0, 1);
-  const chromium = await packages;
-  if (built && chromium) await playwright();
-  else record('e2e', 0, 1);
+}
+
+/**
+ * Runs steps side by side on the machine's two cores. Each step says how many cores it keeps busy and,
+ * optionally, when it can start (`ready`). Steps start in list order as soon as their cores are free; a
+ * step not ready yet lets the next ones pass, a step waiting for cores holds those after it (so the web
+ * tests, which take both, are not starved by the short ones). The e2e journeys run after all of them:
+ * run beside the unit tests (tried), the two cores were so loaded that tests timed out and the whole run
+ * took longer.
+ */
+function schedule(steps, { cores = 2, wake } = {}) {
+  const waiting = steps.filter(Boolean);
+  let free = cores;
+  let running = 0;
+  return new Promise((resolve) => {
+    const pump = () => {
+      for (const step of [...waiting]) {
+        if (step.ready && !step.ready()) continue;
+        if (step.cores > free) break;
+        waiting.splice(waiting.indexOf(step), 1);
+        free -= step.cores;
+        running += 1;
+        Promise.resolve(step.run()).then(() => {
+          free += step.cores;
+          running -= 1;
+          pump();
+        });
+      }
+      if (waiting.length === 0 && running === 0) resolve();
+    };
+    wake?.then(pump);
+    pump();
+  });
 }
 
 try {
@@ -139,33 +167,50 @@ const started = Date.now();
 const packages = ensureDebianPackages();
 
 const postgres = process.env.TEST_DATABASE_URL;
-// The CPU lane (its steps two at a time), then the browser lane (build, budget, e2e).
-await Promise.all([
-  check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
-  check('lint', 'npm', ['run', '--silent', 'lint']),
-]);
-// The shared unit tests take seconds; the web's jsdom files then have both cores to themselves.
-await Promise.all([
-  vitest('shared unit', 'packages/shared'),
-  vitest('web components', 'apps/web', {}, ['--maxWorkers=2']),
-]);
-// The server tests need ffmpeg.
-await packages;
-// The server suite on both databases at once: one Vitest worker each (Vitest's default on two cores).
-await Promise.all([
-  vitest('server integration (PGlite)', 'apps/server', { TEST_DATABASE_URL: '' }),
-  postgres
-    ? vitest('server integration (PostgreSQL)', 'apps/server', { TEST_DATABASE_URL: postgres })
-    : Promise.resolve(log('TEST_DATABASE_URL not set: skipping the PostgreSQL run of the integration tests')),
-]);
-if (postgres) {
-  // Two production server processes on PostgreSQL and Redis, one killed with SIGKILL mid-storm
-  // (apps/server/test/reliability).
-  await vitest('server reliability (PostgreSQL, 2 instances)', 'apps/server/test/reliability', {
-    TEST_DATABASE_URL: postgres,
-  });
-}
-await browserLane(packages);
+let packagesReady = false;
+const packagesInstalled = packages.then((ok) => {
+  packagesReady = true;
+  return ok;
+});
+// The CPU lane, scheduled on the two cores: the longest steps first, the short ones filling the gaps. The
+// server suites need ffmpeg (the Debian packages).
+await schedule(
+  [
+    {
+      name: 'server PGlite',
+      cores: 1,
+      ready: () => packagesReady,
+      run: () => vitest('server integration (PGlite)', 'apps/server', { TEST_DATABASE_URL: '' }),
+    },
+    { name: 'typecheck', cores: 1, run: () => check('typecheck', 'npm', ['run', '--silent', 'typecheck']) },
+    postgres && {
+      name: 'server PostgreSQL',
+      cores: 1,
+      ready: () => packagesReady,
+      run: () => vitest('server integration (PostgreSQL)', 'apps/server', { TEST_DATABASE_URL: postgres }),
+    },
+    { name: 'build', cores: 1, run: build },
+    { name: 'lint', cores: 1, run: () => check('lint', 'npm', ['run', '--silent', 'lint']) },
+    { name: 'shared', cores: 1, run: () => vitest('shared unit', 'packages/shared') },
+    // Two production server processes on PostgreSQL and Redis, one killed with SIGKILL mid-storm
+    // (apps/server/test/reliability).
+    postgres && {
+      name: 'reliability',
+      cores: 1,
+      run: () =>
+        vitest('server reliability (PostgreSQL, 2 instances)', 'apps/server/test/reliability', {
+          TEST_DATABASE_URL: postgres,
+        }),
+    },
+    // The web's jsdom files on two workers.
+    { name: 'web', cores: 2, run: () => vitest('web components', 'apps/web', {}, ['--maxWorkers=2']) },
+  ],
+  { wake: packagesInstalled },
+);
+if (!postgres) log('TEST_DATABASE_URL not set: skipping the PostgreSQL run of the integration tests');
+const chromium = await packagesInstalled;
+if (built && chromium) await playwright();
+else record('e2e', 0, 1);
 
 fs.rmSync(reportDir, { recursive: true, force: true });
 const passed = results.reduce((n, r) => n + r.passed, 0);
