@@ -151,7 +151,8 @@ function schedule(steps, { cores = 2, wake } = {}) {
       if (waiting.length === 0 && running === 0) resolve();
     };
     wake?.then(pump);
-    pump();
+    // After the promises already settled (packages already installed) have marked their steps ready.
+    setImmediate(pump);
   });
 }
 

@@ -15,7 +15,7 @@ test('the exam editor starts an exam now in one click and asks before unsaved ed
   await expect(page).toHaveURL(/\/manage\/exam\/editor$/);
 
   // Nothing changed yet: leaving asks nothing.
-  await page.getByRole('button', { name: /取\s*消/ }).click();
+  await page.getByRole('button', { name: /^取\s*消$/ }).click();
   await expect(page).toHaveURL(/\/manage\/exam\/list$/);
   await page.getByRole('button', { name: '新建考试' }).click();
 
@@ -27,14 +27,14 @@ test('the exam editor starts an exam now in one click and asks before unsaved ed
   expect(Date.parse(`${end}:00+08:00`) - Date.parse(`${start}:00+08:00`)).toBe(24 * 3600_000);
 
   await page.getByLabel('考试名称').fill('还没保存的考试');
-  await page.getByRole('button', { name: /取\s*消/ }).click();
+  await page.getByRole('button', { name: /^取\s*消$/ }).click();
   const dialog = page.getByRole('dialog', { name: '离开此页面？' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: /留\s*下/ }).click();
   await expect(page).toHaveURL(/\/manage\/exam\/editor$/);
   await expect(page.getByLabel('考试名称')).toHaveValue('还没保存的考试');
 
-  await page.getByRole('button', { name: /取\s*消/ }).click();
+  await page.getByRole('button', { name: /^取\s*消$/ }).click();
   await page
     .getByRole('dialog', { name: '离开此页面？' })
     .getByRole('button', { name: /离\s*开/ })
