@@ -63,6 +63,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  EVENT_LOOP_WARN_MS: z.coerce.number().int().min(0).default(200),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   ORG_APPROVAL: z.enum(['auto', 'manual']).default('auto'),
   PUBLIC_URL: z.string().url().optional(),
@@ -144,6 +145,8 @@ export interface Config {
   trustProxy: boolean;
   webDist?: string;
   logLevel: string;
+  /** A second in which the event loop is held up this long (ms) is logged as a warning; 0: never. */
+  eventLoopWarnMs: number;
   seedDemo: boolean;
   orgApproval: 'auto' | 'manual';
   /** Base URL of the web app, for links in e-mails. */
@@ -291,6 +294,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     logLevel: e.LOG_LEVEL,
+    eventLoopWarnMs: e.EVENT_LOOP_WARN_MS,
     seedDemo: e.SEED_DEMO === 'auto' ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true',
     orgApproval: e.ORG_APPROVAL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import path from 'node:path';
 import { ConfigError, JWT_SECRET_FILE, loadConfig, PUBLIC_DEV_JWT_SECRET, type Config } from './config';
 import { DEMO_ACCOUNTS } from './db/seed';
+import { watchEventLoop } from './core/event-loop-watch';
 
 async function main() {
   let config;
@@ -15,6 +16,8 @@ async function main() {
     throw error;
   }
   const app = await buildApp(config);
+  if (config.eventLoopWarnMs > 0)
+    watchEventLoop(config.eventLoopWarnMs, (window) => app.log.warn(window, 'event loop held up'));
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
