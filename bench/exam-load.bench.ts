@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { TokenService } from '../apps/server/src/core/tokens';
+import { watchStalls, type Timed } from './stall-watch';
 import { percentile } from './support';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -110,6 +111,11 @@ function stats(latencies: number[]): Stats {
 
 class Recorder {
   readonly latencies: number[] = [];
+  /** When each request started (performance.now()), in the order of `latencies`. */
+  readonly startedAt: number[] = [];
+  timed(): Timed[] {
+    return this.latencies.map((ms, i) => ({ startedAt: this.startedAt[i] ?? 0, ms }));
+  }
   readonly errors: Record<string, number> = {};
   error(kind: string): void {
     this.errors[kind] = (this.errors[kind] ?? 0) + 1;
@@ -303,6 +309,8 @@ async function startServer(
       OAUTH_CLIENT_SECRET: 'kaopei-bench-exam-client-secret',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // Every second the event loop is held up 100 ms or more is logged (read by stall-watch.ts).
+      EVENT_LOOP_WARN_MS: '100',
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     },
     stdio: ['ignore', log, log],
@@ -563,6 +571,7 @@ function http(address: string, connections: number): Http {
         });
         const text = await res.body.text();
         recorder.latencies.push(performance.now() - t0);
+        recorder.startedAt.push(t0);
         if (res.statusCode !== 200) {
           recorder.error(String(res.statusCode));
           return undefined;
@@ -570,6 +579,7 @@ function http(address: string, connections: number): Http {
         return (JSON.parse(text) as Envelope<T>).res?.data;
       } catch (error) {
         recorder.latencies.push(performance.now() - t0);
+        recorder.startedAt.push(t0);
         recorder.error((error as { code?: string }).code ?? (error as Error).name);
         return undefined;
       }
@@ -928,15 +938,11 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
   const databaseUrl = await recreateDatabase(o.pgUrl);
   // Several instances share Redis (live monitor events), as behind a real load balancer.
   const redisUrl = o.instances > 1 ? (process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
+  const serverLogs = Array.from({ length: o.instances }, (_, k) =>
+    path.join(resultsDir, `exam-load-server-${n}${k > 0 ? `-${k + 1}` : ''}.log`),
+  );
   const servers = await Promise.all(
-    Array.from({ length: o.instances }, (_, k) =>
-      startServer(
-        databaseUrl,
-        o.poolSize,
-        path.join(resultsDir, `exam-load-server-${n}${k > 0 ? `-${k + 1}` : ''}.log`),
-        redisUrl,
-      ),
-    ),
+    serverLogs.map((logFile) => startServer(databaseUrl, o.poolSize, logFile, redisUrl)),
   );
   const server = servers[0] as RunningServer;
   const serverPids = servers.map((s) => s.child.pid as number);
@@ -963,6 +969,9 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
     const logs: CandidateLog[] = Array.from({ length: n }, () => ({ acked: new Map(), submitted: false }));
     const loadAvgBefore = os.loadavg();
     const stopProbe = await cpuProbe(databaseUrl, serverPids);
+    const stopStallWatch = await watchStalls(databaseUrl, DB_NAME, () =>
+      serverPids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0),
+    );
     const t0 = performance.now();
     const progress = setInterval(() => {
       const s = Math.round((performance.now() - t0) / 1000);
@@ -986,6 +995,12 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
     clearInterval(progress);
     const loadSeconds = (performance.now() - t0) / 1000;
     const cpu = await stopProbe();
+    const stalls = await stopStallWatch(
+      all.flatMap((r) => r.timed()),
+      serverLogs,
+      OK_P99_MS,
+    );
+    console.log(`  stalls: ${JSON.stringify(stalls)}`);
     const verification = await verify(databaseUrl, logs);
     for (const [name, r] of Object.entries(rec)) {
       const st = stats(r.latencies);
@@ -1023,6 +1038,7 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
       heartbeat: { ...stats(rec.heartbeat.latencies), errors: rec.heartbeat.errors },
       ...verification,
       cpu,
+      stalls,
       costs,
       saturation,
       rawUpserts: ceiling,
