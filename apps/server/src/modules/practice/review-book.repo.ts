@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { QuestionType } from '@kaopei/shared';
-import { rowsOf, type DbOrTx } from '../../db/client';
+import { executeHot, type DbOrTx } from '../../db/client';
 import { questions, reviewCards, reviewLogs } from '../../db/schema';
 import { cardAfterMistake, type AppliedRating, type CardState } from './review-schedule';
 
@@ -63,47 +63,44 @@ export async function recordMistakes(
     .from(reviewCards)
     .where(and(eq(reviewCards.userId, mistake.userId), inArray(reviewCards.questionId, ids)));
   const byQuestion = new Map(existing.map((row) => [row.questionId, row]));
-  const values = ids.map((questionId) => {
+  const cards = ids.map((questionId) => {
     const row = byQuestion.get(questionId);
-    return {
-      userId: mistake.userId,
-      questionId,
-      organizationId: mistake.organizationId,
-      source: mistake.source,
-      sourceId: mistake.sourceId,
-      wrongCount: 1,
-      addedAt: now,
-      masteredAt: null,
-      ...cardColumns(cardAfterMistake(row ? cardOf(row) : null, now)),
-    };
+    return { questionId, ...cardAfterMistake(row ? cardOf(row) : null, now) };
   });
-  await db
-    .insert(reviewCards)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [reviewCards.userId, reviewCards.questionId],
-      set: {
-        source: sql`excluded.source`,
-        sourceId: sql`excluded.source_id`,
-        wrongCount: sql`${reviewCards.wrongCount} + 1`,
-        masteredAt: sql`null`,
-        due: sql`excluded.due`,
-        stability: sql`excluded.stability`,
-        difficulty: sql`excluded.difficulty`,
-        elapsedDays: sql`excluded.elapsed_days`,
-        scheduledDays: sql`excluded.scheduled_days`,
-        learningSteps: sql`excluded.learning_steps`,
-        reps: sql`excluded.reps`,
-        lapses: sql`excluded.lapses`,
-        state: sql`excluded.state`,
-        lastReview: sql`excluded.last_review`,
-      },
-    });
+  // The cards as one JSON parameter: one prepared statement whatever their number (an exam's submit books
+  // up to its whole paper; building 20 parameters per card cost more CPU than the rest of the submit).
+  await executeHot(
+    db,
+    'review_record_mistakes',
+    sql`
+    insert into review_cards (user_id, question_id, organization_id, source, source_id, wrong_count, due,
+      stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses, state, last_review,
+      added_at, mastered_at)
+    select ${mistake.userId}::bigint, c."questionId", ${mistake.organizationId}::bigint, ${mistake.source}::varchar,
+      ${mistake.sourceId}::bigint, 1, c.due, c.stability, c.difficulty, c."elapsedDays", c."scheduledDays",
+      c."learningSteps", c.reps, c.lapses, c.state, c."lastReview", ${now.toISOString()}::timestamptz, null
+    from jsonb_to_recordset(${JSON.stringify(cards)}::jsonb) as c("questionId" bigint, due timestamptz,
+      stability real, difficulty real, "elapsedDays" int, "scheduledDays" int, "learningSteps" int, reps int,
+      lapses int, state smallint, "lastReview" timestamptz)
+    on conflict (user_id, question_id) do update set
+      source = excluded.source, source_id = excluded.source_id, wrong_count = review_cards.wrong_count + 1,
+      mastered_at = null, due = excluded.due, stability = excluded.stability, difficulty = excluded.difficulty,
+      elapsed_days = excluded.elapsed_days, scheduled_days = excluded.scheduled_days,
+      learning_steps = excluded.learning_steps, reps = excluded.reps, lapses = excluded.lapses,
+      state = excluded.state, last_review = excluded.last_review`,
+  );
 }
 
 /** The auto-graded questions of a graded exam attempt that did not earn full points (unanswered included). */
 export async function wrongObjectiveQuestions(db: DbOrTx, attemptId: number) {
-  const result = await db.execute(sql`
+  const rows = await executeHot<{
+    organization_id: string | number;
+    user_id: string | number;
+    question_id: string | number;
+  }>(
+    db,
+    'review_wrong_objective_questions',
+    sql`
     select a.organization_id, a.user_id, aq.question_id
     from attempt_questions aq
     join exam_attempts a on a.id = aq.attempt_id
@@ -113,10 +110,9 @@ export async function wrongObjectiveQuestions(db: DbOrTx, attemptId: number) {
         AUTO_GRADED_TYPES.map((type) => sql`${type}`),
         sql`, `,
       )})
-      and aq.score is not null and aq.score < aq.points`);
-  return rowsOf<{ organization_id: string | number; user_id: string | number; question_id: string | number }>(
-    result,
-  ).map((row) => ({
+      and aq.score is not null and aq.score < aq.points`,
+  );
+  return rows.map((row) => ({
     organizationId: Number(row.organization_id),
     userId: Number(row.user_id),
     questionId: Number(row.question_id),
