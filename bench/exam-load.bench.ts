@@ -1000,7 +1000,9 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
       serverLogs,
       OK_P99_MS,
     );
-    console.log(`  stalls: ${JSON.stringify(stalls)}`);
+    const { timeline, ...stallSummary } = stalls;
+    console.log(`  stalls: ${JSON.stringify(stallSummary)}`);
+    fs.writeFileSync(path.join(resultsDir, `exam-load-timeline-${n}.json`), JSON.stringify(timeline));
     const verification = await verify(databaseUrl, logs);
     for (const [name, r] of Object.entries(rec)) {
       const st = stats(r.latencies);
@@ -1038,7 +1040,7 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
       heartbeat: { ...stats(rec.heartbeat.latencies), errors: rec.heartbeat.errors },
       ...verification,
       cpu,
-      stalls,
+      stalls: stallSummary,
       costs,
       saturation,
       rawUpserts: ceiling,

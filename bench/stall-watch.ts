@@ -22,6 +22,8 @@ interface Second {
   samples: number;
   checkpointer: Set<string>;
   autovacuum: boolean;
+  /** WAL written in the second (kB). */
+  walKb: number;
   serverLoopMaxMs?: number;
   serverGcMs?: number;
 }
@@ -35,6 +37,7 @@ export interface StallSecond {
   serverLoopMaxMs: number | null;
   serverGcMs: number | null;
   serverCpuPercent: number;
+  walKb: number;
   /** Mean active backends per sample, by wait event. */
   activeBackends: Record<string, number>;
   checkpointer: string[];
@@ -43,6 +46,8 @@ export interface StallSecond {
 
 export interface StallReport {
   slowThresholdMs: number;
+  /** Second by second: [requests started, of which slow, slowest ms, server CPU %, active backends, WAL kB, checkpointing 0/1]. */
+  timeline: number[][];
   /** Seconds with at least one slow request, worst first (at most 12). */
   worstSeconds: StallSecond[];
   secondsWithSlowRequests: number;
@@ -79,12 +84,16 @@ export async function watchStalls(databaseUrl: string, databaseName: string, ser
         samples: 0,
         checkpointer: new Set(),
         autovacuum: false,
+        walKb: 0,
       });
     return seconds[s] as Second;
   };
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   let cpuBefore = serverCpuSeconds();
+  const walPosition = async () =>
+    Number((await client.query<{ lsn: string }>(`select pg_current_wal_lsn() - '0/0' as lsn`)).rows[0]?.lsn);
+  let walBefore = await walPosition();
   const perSecond = setInterval(() => {
     const cpu = serverCpuSeconds();
     const second = seconds[secondOf(performance.now()) - 1] ?? current();
@@ -92,6 +101,12 @@ export async function watchStalls(databaseUrl: string, databaseName: string, ser
     second.serverCpuPercent = Math.round((cpu - cpuBefore) * 100);
     cpuBefore = cpu;
     loop.reset();
+    void walPosition()
+      .then((wal) => {
+        second.walKb = Math.round((wal - walBefore) / 1024);
+        walBefore = wal;
+      })
+      .catch(() => undefined);
   }, 1000);
   let sampling = false;
   const sampler = setInterval(() => {
@@ -193,6 +208,7 @@ function report(
         serverLoopMaxMs: serverLoops.length > 0 ? Math.max(...serverLoops) : null,
         serverGcMs: serverGc.length > 0 ? serverGc.reduce((a, b) => a + b, 0) : null,
         serverCpuPercent: Math.max(0, ...here.map((x) => x.serverCpuPercent)),
+        walKb: Math.max(0, ...here.map((x) => x.walKb)),
         activeBackends: Object.fromEntries(
           Object.entries(waits).map(([k, v]) => [k, +(v / Math.max(1, samples)).toFixed(1)]),
         ),
@@ -203,8 +219,22 @@ function report(
   const waitSamples: Record<string, number> = {};
   for (const x of seconds) for (const [k, v] of Object.entries(x.waits)) waitSamples[k] = (waitSamples[k] ?? 0) + v;
   const delta = (key: string) => Math.round(Number(checkpoints1[key]) - Number(checkpoints0[key]));
+  const timeline = seconds.map((x, s) => {
+    const e = bySecond.get(s);
+    const active = Object.values(x.waits).reduce((a, b) => a + b, 0) / Math.max(1, x.samples);
+    return [
+      e?.requests ?? 0,
+      e?.slow ?? 0,
+      Math.round(e?.maxMs ?? 0),
+      x.serverCpuPercent,
+      +active.toFixed(1),
+      x.walKb,
+      x.checkpointer.size > 0 ? 1 : 0,
+    ];
+  });
   return {
     slowThresholdMs,
+    timeline,
     worstSeconds,
     secondsWithSlowRequests: slowSeconds.length,
     waitSamples,
