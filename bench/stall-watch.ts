@@ -19,11 +19,16 @@ interface Second {
   serverCpuPercent: number;
   /** Samples of active backends of the bench database, by wait event (CPU when none). */
   waits: Record<string, number>;
+  /** Samples of active backends of the bench database, by the start of their statement. */
+  queries: Record<string, number>;
   samples: number;
   checkpointer: Set<string>;
   autovacuum: boolean;
   /** WAL written in the second (kB). */
   walKb: number;
+  /** The whole machine in the second: busy and stolen (by the hypervisor), % of all cores. */
+  machineBusyPercent: number;
+  stealPercent: number;
   serverLoopMaxMs?: number;
   serverGcMs?: number;
 }
@@ -38,15 +43,22 @@ export interface StallSecond {
   serverGcMs: number | null;
   serverCpuPercent: number;
   walKb: number;
+  machineBusyPercent: number;
+  stealPercent: number;
   /** Mean active backends per sample, by wait event. */
   activeBackends: Record<string, number>;
+  /** Mean active backends per sample, by statement (its first 60 characters; the 4 commonest). */
+  statements: Record<string, number>;
   checkpointer: string[];
   autovacuum: boolean;
 }
 
 export interface StallReport {
   slowThresholdMs: number;
-  /** Second by second: [requests started, of which slow, slowest ms, server CPU %, active backends, WAL kB, checkpointing 0/1]. */
+  /**
+   * Second by second: [requests started, of which slow, slowest ms, server CPU %, active backends, WAL kB,
+   * checkpointing 0/1, machine busy %, steal %].
+   */
   timeline: number[][];
   /** Seconds with at least one slow request, worst first (at most 12). */
   worstSeconds: StallSecond[];
@@ -81,16 +93,20 @@ export async function watchStalls(databaseUrl: string, databaseName: string, ser
         generatorLoopMaxMs: 0,
         serverCpuPercent: 0,
         waits: {},
+        queries: {},
         samples: 0,
         checkpointer: new Set(),
         autovacuum: false,
         walKb: 0,
+        machineBusyPercent: 0,
+        stealPercent: 0,
       });
     return seconds[s] as Second;
   };
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   let cpuBefore = serverCpuSeconds();
+  let machineBefore = machineTicks();
   const walPosition = async () =>
     Number((await client.query<{ lsn: string }>(`select pg_current_wal_lsn() - '0/0' as lsn`)).rows[0]?.lsn);
   let walBefore = await walPosition();
@@ -100,6 +116,11 @@ export async function watchStalls(databaseUrl: string, databaseName: string, ser
     second.generatorLoopMaxMs = Math.round(loop.max / 1e6);
     second.serverCpuPercent = Math.round((cpu - cpuBefore) * 100);
     cpuBefore = cpu;
+    const machine = machineTicks();
+    const total = Math.max(1, machine.total - machineBefore.total);
+    second.machineBusyPercent = Math.round(((machine.busy - machineBefore.busy) / total) * 100);
+    second.stealPercent = Math.round(((machine.steal - machineBefore.steal) / total) * 100);
+    machineBefore = machine;
     loop.reset();
     void walPosition()
       .then((wal) => {
@@ -113,12 +134,13 @@ export async function watchStalls(databaseUrl: string, databaseName: string, ser
     if (sampling) return; // a sample waits for the last one (a slow answer is itself a finding)
     sampling = true;
     client
-      .query<{ kind: string; wait: string; n: number }>(
-        `select backend_type as kind, coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait, count(*)::int as n
+      .query<{ kind: string; wait: string; statement: string; n: number }>(
+        `select backend_type as kind, coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait,
+                regexp_replace(left(ltrim(query), 60), '[[:space:]]+', ' ', 'g') as statement, count(*)::int as n
            from pg_stat_activity
           where (datname = $1 and state = 'active' and pid <> pg_backend_pid())
              or backend_type in ('checkpointer', 'autovacuum worker')
-          group by 1, 2`,
+          group by 1, 2, 3`,
         [databaseName],
       )
       .then(({ rows }) => {
@@ -128,7 +150,10 @@ export async function watchStalls(databaseUrl: string, databaseName: string, ser
           if (row.kind === 'checkpointer') {
             if (row.wait !== 'Activity:CheckpointerMain') second.checkpointer.add(row.wait);
           } else if (row.kind === 'autovacuum worker') second.autovacuum = true;
-          else second.waits[row.wait] = (second.waits[row.wait] ?? 0) + row.n;
+          else {
+            second.waits[row.wait] = (second.waits[row.wait] ?? 0) + row.n;
+            second.queries[row.statement] = (second.queries[row.statement] ?? 0) + row.n;
+          }
         }
       })
       .catch(() => undefined)
@@ -146,6 +171,21 @@ export async function watchStalls(databaseUrl: string, databaseName: string, ser
     await client.end();
     readServerStalls(serverLogs, t0, seconds);
     return report(requests, seconds, t0, slowThresholdMs, checkpoints0, checkpoints1);
+  };
+}
+
+/** The machine's CPU ticks from /proc/stat: busy (user, nice, system, irq, softirq), steal, and all. */
+function machineTicks(): { busy: number; steal: number; total: number } {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return {
+    busy: user + nice + system + irq + softirq,
+    steal,
+    total: user + nice + system + idle + iowait + irq + softirq + steal,
   };
 }
 
@@ -195,8 +235,13 @@ function report(
       const here = [seconds[s], seconds[s + 1]].filter((x): x is Second => x !== undefined);
       const samples = here.reduce((n, x) => n + x.samples, 0);
       const waits: Record<string, number> = {};
-      for (const x of here)
+      const statements: Record<string, number> = {};
+      for (const x of here) {
         for (const [k, v] of Object.entries(x.waits)) waits[k] = (waits[k] ?? 0) + v;
+        for (const [k, v] of Object.entries(x.queries)) statements[k] = (statements[k] ?? 0) + v;
+      }
+      const perSample = (entries: [string, number][]) =>
+        Object.fromEntries(entries.map(([k, v]) => [k, +(v / Math.max(1, samples)).toFixed(1)]));
       const serverLoops = here.map((x) => x.serverLoopMaxMs).filter((x): x is number => x !== undefined);
       const serverGc = here.map((x) => x.serverGcMs).filter((x): x is number => x !== undefined);
       return {
@@ -209,9 +254,10 @@ function report(
         serverGcMs: serverGc.length > 0 ? serverGc.reduce((a, b) => a + b, 0) : null,
         serverCpuPercent: Math.max(0, ...here.map((x) => x.serverCpuPercent)),
         walKb: Math.max(0, ...here.map((x) => x.walKb)),
-        activeBackends: Object.fromEntries(
-          Object.entries(waits).map(([k, v]) => [k, +(v / Math.max(1, samples)).toFixed(1)]),
-        ),
+        machineBusyPercent: Math.max(0, ...here.map((x) => x.machineBusyPercent)),
+        stealPercent: Math.max(0, ...here.map((x) => x.stealPercent)),
+        activeBackends: perSample(Object.entries(waits)),
+        statements: perSample(Object.entries(statements).sort((a, b) => b[1] - a[1]).slice(0, 4)),
         checkpointer: [...new Set(here.flatMap((x) => [...x.checkpointer]))],
         autovacuum: here.some((x) => x.autovacuum),
       } satisfies StallSecond;
@@ -230,6 +276,8 @@ function report(
       +active.toFixed(1),
       x.walKb,
       x.checkpointer.size > 0 ? 1 : 0,
+      x.machineBusyPercent,
+      x.stealPercent,
     ];
   });
   return {
