@@ -24,7 +24,7 @@ import pg from 'pg';
 import { Pool } from 'undici';
 import { TokenService } from '../apps/server/src/core/tokens';
 import { watchStalls, type Timed } from './stall-watch';
-import { percentile } from './support';
+import { machineJiffies, percentile } from './support';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_MAIN = path.join(ROOT, 'apps/server/dist-bench/main.js');
@@ -125,6 +125,11 @@ class Recorder {
   }
 }
 
+/** CPU seconds (user + system) of the given processes together. */
+function cpuSecondsOf(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
+}
+
 /** CPU seconds (user + system) of a process, from /proc. */
 function processCpuSeconds(pid: number): number {
   try {
@@ -134,15 +139,6 @@ function processCpuSeconds(pid: number): number {
   } catch {
     return 0;
   }
-}
-
-/** Busy and total jiffies of the whole machine, from /proc/stat. */
-function machineJiffies(): { busy: number; total: number } {
-  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
-  const values = line.trim().split(/\s+/).slice(1).map(Number);
-  const total = values.reduce((a, b) => a + b, 0);
-  const idle = (values[3] ?? 0) + (values[4] ?? 0);
-  return { busy: total - idle, total };
 }
 
 /** PostgreSQL backends serving the bench database (the server's pool, or the ceiling's). */
@@ -218,7 +214,7 @@ export interface CpuUse {
 
 /** CPU use over a phase: call the result to stop. */
 async function cpuProbe(databaseUrl: string, serverPids: number[] = []): Promise<() => Promise<CpuUse>> {
-  const serverCpu = () => serverPids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
+  const serverCpu = () => cpuSecondsOf(serverPids);
   const wall0 = performance.now();
   const gen0 = process.cpuUsage();
   const server0 = serverCpu();
@@ -969,9 +965,7 @@ async function runOnce(n: number, o: Options, resultsDir: string) {
     const logs: CandidateLog[] = Array.from({ length: n }, () => ({ acked: new Map(), submitted: false }));
     const loadAvgBefore = os.loadavg();
     const stopProbe = await cpuProbe(databaseUrl, serverPids);
-    const stopStallWatch = await watchStalls(databaseUrl, DB_NAME, () =>
-      serverPids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0),
-    );
+    const stopStallWatch = await watchStalls(databaseUrl, DB_NAME, () => cpuSecondsOf(serverPids));
     const t0 = performance.now();
     const progress = setInterval(() => {
       const s = Math.round((performance.now() - t0) / 1000);

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
+import { machineJiffies } from './support';
 
 /** One request: when it started (ms, performance.now()) and how long it took. */
 export interface Timed {
@@ -26,7 +27,7 @@ interface Second {
   autovacuum: boolean;
   /** WAL written in the second (kB). */
   walKb: number;
-  /** The whole machine in the second: busy and stolen (by the hypervisor), % of all cores. */
+  /** The whole machine in the second: busy (stolen time included) and stolen by the hypervisor, % of all cores. */
   machineBusyPercent: number;
   stealPercent: number;
   serverLoopMaxMs?: number;
@@ -106,7 +107,7 @@ export async function watchStalls(databaseUrl: string, databaseName: string, ser
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   let cpuBefore = serverCpuSeconds();
-  let machineBefore = machineTicks();
+  let machineBefore = machineJiffies();
   const walPosition = async () =>
     Number((await client.query<{ lsn: string }>(`select pg_current_wal_lsn() - '0/0' as lsn`)).rows[0]?.lsn);
   let walBefore = await walPosition();
@@ -116,7 +117,7 @@ export async function watchStalls(databaseUrl: string, databaseName: string, ser
     second.generatorLoopMaxMs = Math.round(loop.max / 1e6);
     second.serverCpuPercent = Math.round((cpu - cpuBefore) * 100);
     cpuBefore = cpu;
-    const machine = machineTicks();
+    const machine = machineJiffies();
     const total = Math.max(1, machine.total - machineBefore.total);
     second.machineBusyPercent = Math.round(((machine.busy - machineBefore.busy) / total) * 100);
     second.stealPercent = Math.round(((machine.steal - machineBefore.steal) / total) * 100);
@@ -171,21 +172,6 @@ export async function watchStalls(databaseUrl: string, databaseName: string, ser
     await client.end();
     readServerStalls(serverLogs, t0, seconds);
     return report(requests, seconds, t0, slowThresholdMs, checkpoints0, checkpoints1);
-  };
-}
-
-/** The machine's CPU ticks from /proc/stat: busy (user, nice, system, irq, softirq), steal, and all. */
-function machineTicks(): { busy: number; steal: number; total: number } {
-  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
-  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  return {
-    busy: user + nice + system + irq + softirq,
-    steal,
-    total: user + nice + system + idle + iowait + irq + softirq + steal,
   };
 }
 

@@ -172,3 +172,15 @@ export async function timed(url: string, token: string, requests: number) {
   }
   return { latencies, errors };
 }
+
+/**
+ * The whole machine's CPU jiffies from /proc/stat: busy (all but idle and iowait; stolen time included),
+ * stolen by the hypervisor, and total.
+ */
+export function machineJiffies(): { busy: number; steal: number; total: number } {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const values = line.trim().split(/\s+/).slice(1).map(Number);
+  const total = values.reduce((a, b) => a + b, 0);
+  const idle = (values[3] ?? 0) + (values[4] ?? 0);
+  return { busy: total - idle, steal: values[7] ?? 0, total };
+}
