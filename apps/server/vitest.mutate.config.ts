@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -8,6 +9,8 @@ import { defineConfig } from 'vitest/config';
 const include = (process.env.MUTATE_TESTS ?? '').split(',').filter(Boolean);
 
 export default defineConfig({
+  // Stryker starts vitest from the sandbox's root: the server's paths are relative to its own folder.
+  root: fileURLToPath(new URL('.', import.meta.url)),
   test: {
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,

@@ -5,7 +5,10 @@ import type { ExamRow, ExamineeRow, MarkingAnswer } from './api';
 import {
   UNANSWERED,
   collectMarkingAttempts,
+  examIdParam,
+  examStateColor,
   examToValues,
+  examineeStateColor,
   formatSeconds,
   hasAudience,
   keyText,
@@ -14,6 +17,7 @@ import {
   startNowWindow,
   outcome,
   paperOfExaminee,
+  plainText,
   responseText,
   timeProblem,
   valuesToInput,
@@ -306,5 +310,126 @@ describe('立即开始', () => {
   it('gives a day when no window was set', () => {
     const [start, end] = startNowWindow(null, dayjs('2024-05-01T09:20:00'));
     expect(end.diff(start, 'hour')).toBe(24);
+  });
+});
+
+describe('the editor, the lists and the reader at their edges', () => {
+  it('colours each state as its option says, and an unknown one as default', () => {
+    expect(examStateColor('ongoing')).toBe('green');
+    expect(examStateColor('ended')).toBe('orange');
+    expect(examStateColor('unknown' as never)).toBe('default');
+    expect(examineeStateColor('in_progress')).toBe('blue');
+    expect(examineeStateColor('graded')).toBe('green');
+    expect(examineeStateColor('unknown' as never)).toBe('default');
+  });
+
+  it('starts a new exam empty: no name, no papers, nobody assigned', () => {
+    expect(newExamValues(dayjs('2024-05-01T09:20:00'))).toMatchObject({
+      name: '',
+      description: '',
+      coverUrl: null,
+      paperIds: [],
+      audienceMode: 'assigned',
+      departmentIds: [],
+      userIds: [],
+      tagIds: [],
+      registrationFields: [],
+    });
+  });
+
+  it('loads an exam without a window or a description as empty fields', () => {
+    expect(examToValues(exam({ startAt: null, endAt: 5 })).window).toBeNull();
+    expect(examToValues(exam({ startAt: 5, endAt: null })).window).toBeNull();
+    expect(examToValues(exam({ description: '说明' })).description).toBe('说明');
+    expect(examToValues(exam()).description).toBe('');
+  });
+
+  it('refuses to save without both ends of the window, and sends an empty cover as none', () => {
+    const values = examToValues(exam());
+    expect(() => valuesToInput({ ...values, window: null })).toThrow('请选择考试时间');
+    expect(valuesToInput({ ...values, coverUrl: '' }).coverUrl).toBeNull();
+    expect(valuesToInput({ ...values, coverUrl: '/files/c.png' }).coverUrl).toBe('/files/c.png');
+  });
+
+  it('keeps the tags of an assigned exam and sends lists left unset as empty', () => {
+    const values = examToValues(exam());
+    expect(valuesToInput({ ...values, tagIds: [4] }).audience.tagIds).toEqual([4]);
+    const unset = { ...values, departmentIds: undefined, userIds: undefined, tagIds: undefined };
+    expect(valuesToInput(unset as never).audience).toMatchObject({
+      departmentIds: [],
+      userIds: [],
+      tagIds: [],
+    });
+  });
+
+  it('counts departments, people and tags together as the audience', () => {
+    const none = { audienceMode: 'assigned' as const, departmentIds: [], userIds: [], tagIds: [] };
+    expect(hasAudience({ ...none, departmentIds: [1] })).toBe(true);
+    expect(hasAudience({ ...none, userIds: [1] })).toBe(true);
+    expect(hasAudience({ ...none, departmentIds: [1], userIds: [2] })).toBe(true);
+    expect(
+      hasAudience({
+        audienceMode: 'assigned',
+        departmentIds: undefined,
+        userIds: undefined,
+        tagIds: [],
+      } as never),
+    ).toBe(false);
+  });
+
+  it('shows an unknown time used as -', () => {
+    expect(formatSeconds(undefined)).toBe('-');
+    expect(formatSeconds(Number.NaN)).toBe('-');
+    expect(formatSeconds(0)).toBe('0分钟');
+  });
+
+  it('reads blanks that are not text as empty, and an answer left undefined as unanswered', () => {
+    expect(responseText({ type: 3, options: null, answer: [null, '北京'] })).toBe('(1) —  (2) 北京');
+    expect(responseText({ type: 1, options: null, answer: undefined })).toBe(UNANSWERED);
+    expect(keyText({ type: 5, options: null, key: null })).toBe('按测试用例评分（由阅卷人打分）');
+  });
+
+  it('colours each outcome', () => {
+    expect(outcome(null, 10)).toEqual({ label: '待阅', color: 'orange' });
+    expect(outcome(10, 10)).toEqual({ label: '正确', color: 'green' });
+    expect(outcome(0, 10)).toEqual({ label: '错误', color: 'red' });
+    expect(outcome(5, 10)).toEqual({ label: '部分得分', color: 'gold' });
+  });
+
+  it('names the designated paper while a candidate has no sitting, and a paper by its id when unknown', () => {
+    const row = { paperId: null, designatedPaperId: null, designatedPaperName: null, latestAttemptId: null };
+    const papers = [{ paperId: 11, name: 'A 卷', totalScore: 100, questionCount: 20 }];
+    // An attempt without a paper (drawn by rules) does not count as having sat a paper.
+    expect(paperOfExaminee({ ...row, latestAttemptId: 3, designatedPaperId: 11 }, papers)).toEqual({
+      paperId: 11,
+      name: 'A 卷',
+      sat: false,
+    });
+    expect(paperOfExaminee({ ...row, paperId: 11 }, papers)).toEqual({
+      paperId: null,
+      name: '按考试试卷轮流发放',
+      sat: false,
+    });
+    expect(
+      paperOfExaminee(
+        { ...row, latestAttemptId: 3, paperId: 13, designatedPaperId: 12, designatedPaperName: 'B 卷' },
+        papers,
+      ),
+    ).toEqual({
+      paperId: 13,
+      name: '试卷 13',
+      sat: true,
+    });
+  });
+
+  it('takes a positive whole exam id from the address, and nothing else', () => {
+    expect(examIdParam(new URLSearchParams('examId=5'))).toBe(5);
+    for (const bad of ['examId=0', 'examId=-1', 'examId=1.5', 'examId=abc', ''])
+      expect(examIdParam(new URLSearchParams(bad))).toBeUndefined();
+  });
+
+  it('reads the text of a stem without its markup', () => {
+    expect(plainText('<p> 甲 <b>乙</b> </p>')).toBe('甲 乙');
+    expect(plainText('')).toBe('');
   });
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { KnowledgeNode } from './api';
-import { dropPlacement, filterTree, findNode, nodePath, typeCountText } from './knowledge-rules';
+import {
+  allIds,
+  dropPlacement,
+  filterTree,
+  findNode,
+  idsToDepth,
+  nodePath,
+  siblingsOf,
+  typeCountText,
+} from './knowledge-rules';
 
 const node = (
   id: number,
@@ -49,5 +58,50 @@ describe('knowledge rules', () => {
   it('describes counts by question type', () => {
     expect(typeCountText({ '1': 2, '0': 1 })).toBe('判断题 1 道，单选题 2 道');
     expect(typeCountText({})).toBe('暂无题目');
+  });
+
+  it('finds a node past the first branch, at the root and nowhere', () => {
+    expect(findNode(tree, 4)?.name).toBe('几何');
+    expect(findNode(tree, 5)?.name).toBe('语文');
+    expect(findNode(tree, 99)).toBeUndefined();
+    expect(nodePath(tree, 4)).toBe('数学/几何');
+  });
+
+  it('lists the siblings under a parent, at the root, and none under an unknown parent', () => {
+    expect(siblingsOf(tree, null).map((n) => n.id)).toEqual([1, 5]);
+    expect(siblingsOf(tree, 1).map((n) => n.id)).toEqual([2, 4]);
+    expect(siblingsOf(tree, 99)).toEqual([]);
+  });
+
+  it('filters without regard to case and keeps a matching node whole', () => {
+    const mixed = [node(7, 'SQL 基础', null, [node(8, '连接', 7)]), node(9, '网络', null)];
+    const filtered = filterTree(mixed, 'sql');
+    expect(filtered.map((n) => n.id)).toEqual([7]);
+    expect(filtered[0]?.children.map((n) => n.id)).toEqual([8]);
+    expect(filterTree(mixed, '不存在')).toEqual([]);
+  });
+
+  it('collects every id, and the ids to expand down to a depth', () => {
+    expect(allIds(tree)).toEqual([1, 2, 3, 4, 5]);
+    expect(allIds([])).toEqual([]);
+    // Only nodes with children expand: 数学 at depth 1, 代数 too at depth 2.
+    expect(idsToDepth(tree, 1)).toEqual([1]);
+    expect(idsToDepth(tree, 2)).toEqual([1, 2]);
+    expect(idsToDepth(tree, 0)).toEqual([]);
+  });
+
+  it('does not count the dragged node among the places it leaves', () => {
+    const parent = findNode(tree, 1);
+    const geometry = findNode(tree, 4);
+    if (!parent || !geometry) throw new Error('missing');
+    // 几何 is already the last child of 数学: dropped into it again, it stays last.
+    expect(dropPlacement(tree, 4, parent, true, false)).toEqual({ id: 4, parentId: 1, sort: 1 });
+    // 代数 dropped below its sibling 几何: 几何 moves up to 0, 代数 goes after it.
+    expect(dropPlacement(tree, 2, geometry, false, true)).toEqual({ id: 2, parentId: 1, sort: 1 });
+  });
+
+  it('leaves out the types without questions', () => {
+    expect(typeCountText({ '1': 0, '0': 1 })).toBe('判断题 1 道');
+    expect(typeCountText({ '1': 0 })).toBe('暂无题目');
   });
 });

@@ -135,4 +135,90 @@ describe('builderReducer', () => {
     state = run(state, { type: 'saved', revision: state.revision }, { type: 'classify', on: false });
     expect(isDirty(state)).toBe(true);
   });
+
+  it('loads a paper as saved, or as unsaved when it is a restored draft', () => {
+    const picked = run(initialBuilderState(), { type: 'pick', question: q(1, QuestionType.SINGLE) });
+    const load = {
+      type: 'load' as const,
+      paper: { name: '安全试卷', sectionVOS: picked.paper.sectionVOS },
+      info: [q(1, QuestionType.SINGLE)],
+      classifyByType: true,
+    };
+    const state = run(initialBuilderState(), { type: 'activeSection', key: 'x' }, load);
+    expect(isDirty(state)).toBe(false);
+    expect(state.paper.name).toBe('安全试卷');
+    expect(state.info[1]?.stemText).toBe('题1');
+    expect(state.classifyByType).toBe(true);
+    expect(state.activeSection).toBeNull();
+    expect(pickedIds(state.paper)).toEqual([1]);
+    expect(isDirty(run(initialBuilderState(), { ...load, dirty: true }))).toBe(true);
+  });
+
+  it('keeps the paper unsaved through every kind of edit after a change since the last save', () => {
+    // Loaded (saved), then changed: no later edit may bring the paper back to "saved".
+    const loaded = run(initialBuilderState(), {
+      type: 'load',
+      paper: { name: '试卷', sectionVOS: [] },
+      info: [],
+      classifyByType: false,
+    });
+    for (const edit of [
+      { type: 'classify', on: true },
+      { type: 'touch' },
+      { type: 'name', name: '新名称' },
+    ] as const) {
+      const state = run(loaded, { type: 'pick', question: q(1, QuestionType.SINGLE) }, edit);
+      expect(isDirty(state), edit.type).toBe(true);
+    }
+    expect(run(loaded, { type: 'name', name: '新名称' }).paper.name).toBe('新名称');
+  });
+
+  it('removes a question, and a section (no longer chosen when it was the chosen one)', () => {
+    let state = run(
+      initialBuilderState(),
+      { type: 'pick', question: q(1, QuestionType.SINGLE) },
+      { type: 'pick', question: q(2, QuestionType.SINGLE) },
+      { type: 'remove', questionId: 1 },
+    );
+    expect(pickedIds(state.paper)).toEqual([2]);
+    const [first] = state.paper.sectionVOS;
+    state = run(state, { type: 'addSection', name: '第2大题' });
+    const second = state.paper.sectionVOS[1];
+    expect(state.activeSection).toBe(second?.key);
+    const keepChosen = run(state, { type: 'removeSection', key: first?.key ?? '' });
+    expect(keepChosen.paper.sectionVOS.map((s) => s.key)).toEqual([second?.key]);
+    expect(keepChosen.activeSection).toBe(second?.key);
+    const dropChosen = run(state, { type: 'removeSection', key: second?.key ?? '' });
+    expect(dropChosen.paper.sectionVOS.map((s) => s.key)).toEqual([first?.key]);
+    expect(dropChosen.activeSection).toBeNull();
+  });
+
+  it('remembers a picked question for the list, and picks into the first section when the chosen one is gone', () => {
+    let state = run(
+      initialBuilderState(),
+      { type: 'pick', question: q(1, QuestionType.SINGLE) },
+      { type: 'activeSection', key: 'gone' },
+      { type: 'pick', question: q(2, QuestionType.FILL) },
+    );
+    expect(state.paper.sectionVOS.map((s) => s.questionVOS.map((x) => x.questionId))).toEqual([[1, 2]]);
+    expect(state.info[2]?.type).toBe(QuestionType.FILL);
+    state = run(state, { type: 'pick', question: q(2, QuestionType.FILL) });
+    expect(pickedIds(state.paper)).toEqual([1]);
+  });
+
+  it('names new papers and sections without clashing, and sends blank section names as the default', () => {
+    expect(initialBuilderState().paper.name).toBe('');
+    const one = { name: '', sectionVOS: [{ name: '第2大题', questionVOS: [] }] };
+    expect(nextSectionName(one)).toBe('第3大题');
+    expect(nextSectionName({ name: '', sectionVOS: [] })).toBe('第1大题');
+    expect(
+      toSectionsInput({
+        name: '',
+        sectionVOS: [
+          { name: '  ', questionVOS: [] },
+          { name: ' 判断 ', questionVOS: [] },
+        ],
+      }).map((s) => s.name),
+    ).toEqual([DEFAULT_SECTION_NAME, '判断']);
+  });
 });
