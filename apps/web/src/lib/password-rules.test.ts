@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { passwordProblem } from './password-rules';
+import type { FormInstance, RuleObject } from 'antd/es/form';
+import { confirmPasswordRules, newPasswordRules, passwordProblem } from './password-rules';
 
 describe('passwordProblem', () => {
   it('accepts 8–32 characters with letters and digits', () => {
@@ -14,5 +15,42 @@ describe('passwordProblem', () => {
     expect(passwordProblem('abcdefgh')).toBe('密码需同时包含字母和数字');
     expect(passwordProblem('12345678')).toBe('密码需同时包含字母和数字');
     expect(passwordProblem('abcd 1234')).toBe('密码不能包含空格');
+  });
+});
+
+type Validator = (rule: RuleObject, value: unknown) => Promise<void>;
+
+/** The validator of a field's rules as the form calls it (rule functions get the form). */
+function validatorOf(
+  rules: ReturnType<typeof newPasswordRules>,
+  form: Partial<FormInstance> = {},
+): Validator {
+  for (const rule of rules) {
+    const resolved = typeof rule === 'function' ? rule(form as FormInstance) : rule;
+    if (resolved.validator) return resolved.validator as Validator;
+  }
+  throw new Error('no validator');
+}
+
+describe('the password fields', () => {
+  it('requires a new password, named as the field is, and checks it against the policy', async () => {
+    const rules = newPasswordRules('登录密码');
+    expect(rules[0]).toMatchObject({ required: true, message: '请输入登录密码' });
+    expect(newPasswordRules()[0]).toMatchObject({ message: '请输入新密码' });
+    const validate = validatorOf(rules);
+    await expect(validate({}, 'abc12345')).resolves.toBeUndefined();
+    await expect(validate({}, 'abcdefgh')).rejects.toThrow('密码需同时包含字母和数字');
+    // Empty is the required rule's to report, once.
+    await expect(validate({}, '')).resolves.toBeUndefined();
+    await expect(validate({}, undefined)).resolves.toBeUndefined();
+  });
+
+  it('asks for the same password again', async () => {
+    const rules = confirmPasswordRules('password');
+    expect(rules[0]).toMatchObject({ required: true, message: '请再次输入密码' });
+    const validate = validatorOf(rules, { getFieldValue: (name) => (name === 'password' ? 'abc12345' : '') });
+    await expect(validate({}, 'abc12345')).resolves.toBeUndefined();
+    await expect(validate({}, 'abc12346')).rejects.toThrow('两次输入的密码不一致');
+    await expect(validate({}, '')).resolves.toBeUndefined();
   });
 });

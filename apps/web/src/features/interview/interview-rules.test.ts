@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { connectionLabel, inviteUrl, recordingMime } from './interview-rules';
+import dayjs from 'dayjs';
+import { connectionLabel, inviteUrl, recordingMime, timeRange } from './interview-rules';
 
 describe('interview rules', () => {
   it('names every connection state in words', () => {
@@ -15,5 +16,15 @@ describe('interview rules', () => {
     expect(recordingMime(() => true)).toBe('video/webm;codecs=vp9,opus');
     expect(recordingMime((t) => t === 'video/webm')).toBe('video/webm');
     expect(recordingMime(() => false)).toBe('');
+  });
+});
+
+describe('timeRange', () => {
+  it('writes the end as a time on the same day, and with its date past midnight', () => {
+    const at = (text: string) => dayjs(text).valueOf();
+    expect(timeRange(at('2026-11-29T14:00'), at('2026-11-29T15:00'))).toBe('2026-11-29 14:00–15:00');
+    expect(timeRange(at('2026-11-29T23:30'), at('2026-11-30T00:30'))).toBe(
+      '2026-11-29 23:30–2026-11-30 00:30',
+    );
   });
 });

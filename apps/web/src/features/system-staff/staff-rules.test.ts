@@ -7,8 +7,11 @@ import {
   blankToNull,
   departmentOptions,
   departmentPath,
+  accountRules,
+  findDepartment,
   genderText,
   siblingsOf,
+  statusText,
 } from './staff-rules';
 
 const node = (
@@ -67,5 +70,29 @@ describe('staff page rules', () => {
     expect(PASSWORD_PATTERN.test('abcdefgh')).toBe(false);
     expect(blankToNull('  ')).toBeNull();
     expect(blankToNull(' a ')).toBe('a');
+  });
+});
+
+describe('staff rules at their edges', () => {
+  it('finds a department past the first branch, and none for an unknown id', () => {
+    expect(findDepartment(tree, 3)?.name).toBe('测试组');
+    expect(findDepartment(tree, 4)?.name).toBe('前端');
+    expect(findDepartment(tree, 99)).toBeUndefined();
+    expect(siblingsOf(tree, 99)).toEqual([]);
+  });
+
+  it('names a status, and an unknown one as —', () => {
+    expect(statusText(0)).toBe('在职');
+    expect(statusText(1)).toBe('离职');
+    expect(statusText(9)).toBe('—');
+  });
+
+  it('refuses an account that looks like a phone number', async () => {
+    const rule = accountRules[2];
+    if (!rule || typeof rule === 'function' || !rule.validator) throw new Error('missing validator');
+    const validate = rule.validator as (rule: object, value: unknown) => Promise<void>;
+    await expect(validate({}, '13800138000')).rejects.toThrow();
+    await expect(validate({}, 'zhangsan')).resolves.toBeUndefined();
+    await expect(validate({}, undefined)).resolves.toBeUndefined();
   });
 });

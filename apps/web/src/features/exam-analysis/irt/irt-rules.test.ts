@@ -28,3 +28,26 @@ describe('IRT tab rules', () => {
     expect(discriminationLabel(2)).toBe('很高');
   });
 });
+
+describe('discrimination bands at their edges', () => {
+  it('puts each edge into the band above it', () => {
+    expect(discriminationLabel(-0.01)).toBe('负区分');
+    expect(discriminationLabel(0)).toBe('很低');
+    expect(discriminationLabel(0.34)).toBe('很低');
+    expect(discriminationLabel(0.35)).toBe('低');
+    expect(discriminationLabel(0.65)).toBe('中等');
+    expect(discriminationLabel(1.35)).toBe('高');
+    expect(discriminationLabel(1.69)).toBe('高');
+    expect(discriminationLabel(1.7)).toBe('很高');
+  });
+
+  it('keeps the first of equal peaks, and has no error without information', () => {
+    expect(
+      informationPeak([
+        { theta: -1, information: 2 },
+        { theta: 1, information: 2 },
+      ]),
+    ).toMatchObject({ theta: -1, information: 2 });
+    expect(informationPeak([{ theta: 0, information: 0 }]).se).toBeNull();
+  });
+});
