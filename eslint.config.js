@@ -56,7 +56,7 @@ export default tseslint.config(
       '**/playwright-report/**',
       'apps/server/drizzle/**',
       'reports/**',
-      '.stryker-tmp/**',
+      '.stryker-tmp*/**',
     ],
   },
   js.configs.recommended,

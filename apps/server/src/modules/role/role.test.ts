@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODE_GROUPS, MODES, PERMISSIONS, permissionMaskFromIndices } from '@kaopei/shared';
-import { roleMenus, roles, userRoles, users } from '../../db/schema';
+import { activityLog, roleMenus, roles, userRoles, users } from '../../db/schema';
 import {
   call,
   createOrg,
@@ -693,5 +693,168 @@ describe('database errors', () => {
     expect(isUniqueViolation(error, 'roles_org_name_uq')).toBe(true);
     expect(isUniqueViolation(error, 'tags_org_type_name_uq')).toBe(false);
     expect(isUniqueViolation(new Error('other'))).toBe(false);
+  });
+});
+
+describe('the operation log of role changes', () => {
+  it('records each change with the roles and how many people it touched, and nothing when nothing changed', async () => {
+    const o = await createOrg(t);
+    const post = (url: string, body: unknown) => call(t, 'POST', url, { user: o.admin, body });
+    const created = await addRole({ name: '审计甲', menuIds: [1103] }, o.admin);
+    const roleId = data<RoleRow>(created).roleId;
+    const second = data<RoleRow>(await addRole({ name: '审计乙' }, o.admin)).roleId;
+    await post(`${ROLE}/modify`, { roleId, name: '审计丙' });
+    await post(`${ROLE}/modify`, { roleId, description: '只改说明' });
+    await post(`${PERM}/modify/by-role`, { roleId, menuIds: [1102] });
+    await post(`${ROLE}/assign`, { userIds: [o.staff.id], roleIds: [roleId, second], mode: 'add' });
+    await post(`${ROLE}/assign`, { userIds: [o.staff.id], roleIds: [roleId], mode: 'replace' });
+    await post(`${ROLE}/unassign`, { userIds: [o.staff.id], roleIds: [roleId] });
+    // Nobody holds the role any more: nothing is removed and nothing is logged.
+    const nothing = await post(`${ROLE}/unassign`, { userIds: [o.staff.id], roleIds: [roleId] });
+    expect(data<{ count: number }>(nothing).count).toBe(0);
+    await call(t, 'POST', `${ROLE}/permission/role/delete?roleIds=${roleId},${second}`, { user: o.admin });
+    const log = await t.app.deps.db
+      .select({ detail: activityLog.detail, actorId: activityLog.actorId })
+      .from(activityLog)
+      .where(and(eq(activityLog.organizationId, o.id), eq(activityLog.action, 'role')))
+      .orderBy(asc(activityLog.id));
+    // Several roles are named in the order the database returns them.
+    const both = '(“审计丙”、“审计乙”|“审计乙”、“审计丙”)';
+    expect(log.map((entry) => entry.detail)).toEqual([
+      '创建了角色“审计甲”',
+      '创建了角色“审计乙”',
+      '修改了角色“审计丙”',
+      '修改了角色“审计丙”',
+      '修改了角色“审计丙”的菜单权限',
+      expect.stringMatching(new RegExp(`^为 1 名员工添加了角色${both}$`)),
+      '为 1 名员工设置了角色“审计丙”',
+      '将 1 名员工移出了角色“审计丙”',
+      expect.stringMatching(new RegExp(`^删除了角色${both}$`)),
+    ]);
+    expect(new Set(log.map((entry) => entry.actorId))).toEqual(new Set([o.admin.id]));
+  });
+});
+
+describe('modifying roles: the edges', () => {
+  it('stores a new description, clears an empty one, and replaces menus sent alone', async () => {
+    const roleId = data<RoleRow>(await addRole({ name: unique('说明'), menuIds: [1103] })).roleId;
+    const modify = (body: Record<string, unknown>) =>
+      call(t, 'POST', `${ROLE}/modify`, { user: org.admin, body: { roleId, ...body } });
+    expect((await modify({ description: '负责标签' })).status).toBe(200);
+    const stored = async () => (await t.app.deps.db.select().from(roles).where(eq(roles.id, roleId)))[0];
+    expect((await stored())?.description).toBe('负责标签');
+    expect((await modify({ description: '' })).status).toBe(200);
+    expect((await stored())?.description).toBeNull();
+    const menusOnly = await modify({ menuIds: [1102] });
+    expect(menusOnly.status).toBe(200);
+    const grant = await call(t, 'GET', `${PERM}/get/by-role?roleId=${roleId}`, { user: org.admin });
+    expect(data(grant)).toEqual([1102]);
+  });
+
+  it('renames the default role, which stays the default', async () => {
+    const o = await createOrg(t);
+    const res = await call(t, 'POST', `${ROLE}/modify`, {
+      user: o.admin,
+      body: { roleId: o.roleIds.staff, name: '全体员工' },
+    });
+    expect(res.status).toBe(200);
+    const [row] = await t.app.deps.db.select().from(roles).where(eq(roles.id, o.roleIds.staff));
+    expect(row).toMatchObject({ name: '全体员工', isDefault: true });
+  });
+
+  it('names every missing menu', async () => {
+    const res = await addRole({ name: unique('缺菜单'), menuIds: [99998, 99999] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('菜单不存在：99998, 99999');
+  });
+});
+
+describe('a delegate changing a role that already grants more than the delegate has', () => {
+  // The delegate: console, roles and tags; no recruitment, no question banks, no permission bits.
+  let o: TestOrg;
+  let delegate: TestUser;
+  let bigRole: number;
+  beforeAll(async () => {
+    o = await createOrg(t);
+    delegate = await createStaff(o, [await insertRole(o, [100, 1102, 1103])]);
+    bigRole = await insertRole(o, [1000], [1]);
+  });
+  const modify = (body: Record<string, unknown>) =>
+    call(t, 'POST', `${ROLE}/modify`, { user: delegate, body: { roleId: bigRole, ...body } });
+
+  it('may keep the menus and bits the role has while adding what the delegate has', async () => {
+    expect((await modify({ menuIds: [1000, 1103] })).status).toBe(200);
+    expect((await modify({ permissions: [1] })).status).toBe(200);
+    const [row] = await t.app.deps.db.select().from(roles).where(eq(roles.id, bigRole));
+    expect(row?.permission).toBe(permissionMaskFromIndices([1]));
+  });
+
+  it('may not add a menu or a bit beyond the delegate, and is told only what is being added', async () => {
+    const menu = await modify({ menuIds: [1000, 1103, 500] });
+    expect(menu.status).toBe(403);
+    expect(menu.body.message).toBe('不能授予超出您自身权限的功能：题库管理');
+    const bit = await modify({ permissions: [1, 2] });
+    expect(bit.status).toBe(403);
+    expect(bit.body.message).toBe('不能授予超出您自身权限的功能：题库管理权限');
+    const [row] = await t.app.deps.db.select().from(roles).where(eq(roles.id, bigRole));
+    expect(row?.permission).toBe(permissionMaskFromIndices([1]));
+    const grant = await call(t, 'GET', `${PERM}/get/by-role?roleId=${bigRole}`, { user: o.admin });
+    expect(data<number[]>(grant).sort()).toEqual([1000, 1103]);
+  });
+
+  it('names everything beyond the delegate in a new role', async () => {
+    const res = await addRole({ name: unique('越权'), menuIds: [500, 1000] }, delegate);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(
+      /^不能授予超出您自身权限的功能：(题库管理、招聘管理|招聘管理、题库管理)$/,
+    );
+  });
+});
+
+describe('a delegate and people whose access is beyond the delegate’s', () => {
+  it('counts permission bits that come from roles without menus, and names everyone beyond', async () => {
+    const o = await createOrg(t);
+    const delegate = await createStaff(o, [await insertRole(o, [100, 1101, 1102])], '代管');
+    const bitsOnly = await insertRole(o, [], [3]);
+    const first = await createStaff(o, [bitsOnly], '甲');
+    const second = await createStaff(o, [bitsOnly], '乙');
+    const within = await insertRole(o, [100]);
+    const replace = await call(t, 'POST', `${ROLE}/assign`, {
+      user: delegate,
+      body: { userIds: [first.id, second.id], roleIds: [within], mode: 'replace' },
+    });
+    expect(replace.status).toBe(403);
+    expect(replace.body.message).toBe('不能操作权限超出您自身的员工：甲、乙');
+    expect(await rolesOf(first.id)).toEqual([bitsOnly]);
+    // Adding a role within the delegate's access takes nothing away: allowed.
+    const add = await call(t, 'POST', `${ROLE}/assign`, {
+      user: delegate,
+      body: { userIds: [first.id], roleIds: [within], mode: 'add' },
+    });
+    expect(add.status).toBe(200);
+    expect(await rolesOf(first.id)).toEqual([bitsOnly, within].sort((a, b) => a - b));
+  });
+});
+
+describe('taking the default role away', () => {
+  it('is allowed from people with another role and from admins, refused for whoever it would leave with none', async () => {
+    const o = await createOrg(t);
+    const lone = await createStaff(o, [o.roleIds.staff], '独');
+    const both = await createStaff(o, [o.roleIds.staff, o.roleIds.trainer], '双');
+    const unassign = (userIds: number[]) =>
+      call(t, 'POST', `${ROLE}/unassign`, { user: o.admin, body: { userIds, roleIds: [o.roleIds.staff] } });
+    const refused = await unassign([lone.id, both.id]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('“独”没有其他角色，不能移出默认角色');
+    expect(await rolesOf(both.id)).toEqual([o.roleIds.staff, o.roleIds.trainer].sort((a, b) => a - b));
+    expect((await unassign([both.id])).status).toBe(200);
+    expect(await rolesOf(both.id)).toEqual([o.roleIds.trainer]);
+    await t.app.deps.db
+      .insert(userRoles)
+      .values({ userId: o.admin.id, roleId: o.roleIds.staff })
+      .onConflictDoNothing();
+    const admin = await unassign([o.admin.id]);
+    expect(admin.status).toBe(200);
+    expect(await rolesOf(o.admin.id)).not.toContain(o.roleIds.staff);
   });
 });
