@@ -24,3 +24,15 @@ describe('analysis display rules', () => {
     ).toEqual(['0.0–10.0', '10.0–20.0']);
   });
 });
+
+describe('unknown figures', () => {
+  it('show as — in every format, and zero as a number', () => {
+    for (const format of [score1, percent, coef]) {
+      expect(format(null)).toBe('—');
+      expect(format(undefined)).toBe('—');
+    }
+    expect(score1(0)).toBe('0.0');
+    expect(percent(0)).toBe('0.0%');
+    expect(coef(0)).toBe('0.00');
+  });
+});

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { blankAnchors, evenWeights, formatMinutes, knowledgeNames, weightState } from './ability-rules';
+import {
+  blankAnchors,
+  evenWeights,
+  formatMinutes,
+  knowledgeNames,
+  knowledgeTreeOptions,
+  weightState,
+} from './ability-rules';
 
 describe('ability rules', () => {
   it('starts five anchors in order with the default names', () => {
@@ -33,5 +40,36 @@ describe('ability rules', () => {
       { id: 1, name: 'Java', children: [{ id: 2, name: '集合', children: [] }] },
     ]);
     expect(names.get(2)).toBe('集合');
+  });
+});
+
+describe('ability rules at their edges', () => {
+  it('starts every anchor without a behaviour', () => {
+    expect(blankAnchors().every((anchor) => anchor.behaviour === '')).toBe(true);
+  });
+
+  it('counts a weight not yet typed, or not a number, as 0', () => {
+    expect(weightState([60, null, undefined, Number.NaN, 40]).total).toBe(100);
+    expect(weightState([60, '40' as never]).total).toBe(60);
+  });
+
+  it('splits nothing over no abilities, and writes an hour as hours', () => {
+    expect(evenWeights(0)).toEqual([]);
+    expect(evenWeights(1)).toEqual([100]);
+    expect(formatMinutes(59)).toBe('59 分钟');
+    expect(formatMinutes(60)).toBe('1 小时');
+  });
+
+  it('offers the knowledge tree as tree-select options', () => {
+    expect(
+      knowledgeTreeOptions([{ id: 1, name: '安全', children: [{ id: 2, name: '消防', children: [] }] }]),
+    ).toEqual([
+      {
+        title: '安全',
+        value: 1,
+        key: 1,
+        children: [{ title: '消防', value: 2, key: 2, children: [] }],
+      },
+    ]);
   });
 });

@@ -155,3 +155,35 @@ describe('psych rules: the group view', () => {
     expect(groupChartSummary({ ...view, overall: null, departments: [] })).toBe('人数不足，不显示群体结果');
   });
 });
+
+describe('psych rules: the texts of a scale', () => {
+  it('keeps the description, instructions, source and a dimension’s description and norm both ways', () => {
+    const described: ScaleFormValues = {
+      ...form,
+      description: '五点量表',
+      instructions: '请按第一感觉作答',
+      source: 'IPIP',
+      dimensions: form.dimensions?.map((d) => ({ ...d, description: '与人交往的倾向' })),
+      optionText: ' 否 、 是 ',
+    };
+    const body = toScaleBody(described);
+    expect(body).toMatchObject({ description: '五点量表', instructions: '请按第一感觉作答', source: 'IPIP' });
+    expect(body.definition.optionLabels).toEqual(['否', '是']);
+    expect(body.definition.dimensions[0]).toMatchObject({
+      description: '与人交往的倾向',
+      norm: { mean: 3, sd: 0.5 },
+    });
+    const stored = { scaleId: 7, ...body } as unknown as ScaleDetail;
+    expect(toFormValues(stored).dimensions?.[0]).toMatchObject({
+      description: '与人交往的倾向',
+      normMean: 3,
+      normSd: 0.5,
+    });
+    // A form whose lists were never touched has them unset.
+    expect(toScaleBody({ name: '空' } as ScaleFormValues).definition).toMatchObject({
+      points: 0,
+      dimensions: [],
+      items: [],
+    });
+  });
+});
