@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSmsOutbox } from '../../core/sms';
-import { users } from '../../db/schema';
+import { activityLog, organizations, refreshTokens, smsCodes, users } from '../../db/schema';
+import { sha256 } from '../../core/crypto';
+import { SMS_CODE_TTL_SECONDS } from './sms-code.service';
 import {
   call,
   createOrg,
@@ -393,5 +395,161 @@ describe('refresh and logout', () => {
       headers: { authorization: `Bearer ${expired}` },
     });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('sign-in at its edges', () => {
+  const basic = (text: string) => 'Basic ' + Buffer.from(text).toString('base64');
+  const signIn = (form: Record<string, string>) => tokenRequest(t, form);
+
+  it('names what is wrong with the client header', async () => {
+    const form = { username: org.admin.account, password: TEST_PASSWORD };
+    for (const header of ['Bearer abc', 'Basic', 'Basic ']) {
+      const res = await tokenRequest(t, form, header);
+      expect(res.statusCode, header).toBe(401);
+      expect(res.json(), header).toEqual({
+        error: 'invalid_client',
+        error_description: '缺少客户端认证信息',
+      });
+    }
+    for (const client of ['kaopei-web', 'kaopei-web:', 'other:kaopei-secret']) {
+      const res = await tokenRequest(t, form, basic(client));
+      expect(res.json(), client).toEqual({ error: 'invalid_client', error_description: '客户端认证失败' });
+    }
+    // The scheme is case-insensitive (RFC 7617).
+    const lower = await tokenRequest(
+      t,
+      form,
+      'basic ' + Buffer.from('kaopei-web:kaopei-secret').toString('base64'),
+    );
+    expect(lower.statusCode).toBe(200);
+  });
+
+  it('takes the account with spaces around it, and records the sign-in', async () => {
+    const o = await createOrg(t);
+    const res = await signIn({ username: `  ${o.staff.account} `, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const [user] = await t.app.deps.db.select().from(users).where(eq(users.id, o.staff.id));
+    expect(user?.lastLoginAt?.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const log = await t.app.deps.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.organizationId, o.id), eq(activityLog.action, 'login')));
+    expect(log.map((entry) => [entry.actorId, entry.detail])).toEqual([
+      [o.staff.id, `${user?.realName} 登录了系统`],
+    ]);
+    // The refresh token lives for the configured time.
+    const [token] = await t.app.deps.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(res.json().refresh_token)));
+    const expected = Date.now() + t.config.refreshTokenTtl * 1000;
+    expect(Math.abs((token?.expiresAt.getTime() ?? 0) - expected)).toBeLessThan(60_000);
+  });
+
+  it('counts failures of one account however its name is capitalised, and says how long to wait', async () => {
+    const victim = await createOrg(t);
+    for (const name of [victim.staff.account.toUpperCase(), victim.staff.account, ` ${victim.staff.account}`])
+      expect((await signIn({ username: name, password: 'bad-password' })).statusCode).toBe(400);
+    const blocked = await signIn({ username: victim.staff.account, password: TEST_PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    const minutes = Math.max(1, Math.ceil(t.config.loginWindowSeconds / 60));
+    expect(blocked.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: `登录失败次数过多，请 ${minutes} 分钟后再试`,
+    });
+  });
+
+  it('says which part of the form is missing for each way of signing in', async () => {
+    const type = await signIn({ username: org.admin.account, password: TEST_PASSWORD, type: '3' });
+    expect(type.json().error_description).toBe('不支持的登录方式 type=3');
+    const noPassword = await signIn({ username: org.admin.account });
+    expect(noPassword.json()).toEqual({ error: 'invalid_request', error_description: '请输入密码' });
+    const blankCode = await signIn({ username: org.admin.phone, code: '   ', type: '8' });
+    expect(blankCode.json()).toEqual({ error: 'invalid_request', error_description: '请输入短信验证码' });
+  });
+
+  it('answers a code for a phone without an account as a wrong code', async () => {
+    const res = await signIn({ username: '19911112222', code: '123456', type: '8' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'invalid_grant', error_description: '验证码错误' });
+  });
+
+  it('takes a code with spaces around it, and says in the message how long it lasts', async () => {
+    const o = await createOrg(t);
+    await call(t, 'POST', `/user/api/v1/user/send/sms/code?phone=${o.staff.phone}`);
+    const message = readSmsOutbox(t.config.dataDir)
+      .filter((m) => m.phone === o.staff.phone)
+      .at(-1);
+    expect(message?.content).toContain(`${SMS_CODE_TTL_SECONDS / 60} 分钟内有效`);
+    const [stored] = await t.app.deps.db
+      .select()
+      .from(smsCodes)
+      .where(eq(smsCodes.phone, o.staff.phone))
+      .orderBy(desc(smsCodes.id));
+    const expected = Date.now() + SMS_CODE_TTL_SECONDS * 1000;
+    expect(Math.abs((stored?.expiresAt.getTime() ?? 0) - expected)).toBeLessThan(60_000);
+    const res = await signIn({ username: o.staff.phone, code: ` ${latestCode(o.staff.phone)} `, type: '8' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses password and code (type 7) for an account without a phone, and with a wrong code', async () => {
+    const o = await createOrg(t);
+    await call(t, 'POST', `/user/api/v1/user/send/sms/code?phone=${o.admin.phone}`);
+    const code = latestCode(o.admin.phone);
+    const wrong = await signIn({
+      username: o.admin.account,
+      password: TEST_PASSWORD,
+      type: '7',
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.json()).toEqual({ error: 'invalid_grant', error_description: '验证码错误' });
+    await t.app.deps.db.update(users).set({ phone: null }).where(eq(users.id, o.staff.id));
+    const noPhone = await signIn({ username: o.staff.account, password: TEST_PASSWORD, type: '7', code });
+    expect(noPhone.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: '该账号未绑定手机号，无法使用短信验证',
+    });
+  });
+
+  it('names a disabled account and a disabled organisation', async () => {
+    const o = await createOrg(t);
+    await t.app.deps.db.update(users).set({ status: 1 }).where(eq(users.id, o.staff.id));
+    const account = await signIn({ username: o.staff.account, password: TEST_PASSWORD });
+    expect(account.json()).toEqual({ error: 'invalid_grant', error_description: '账号已停用，请联系管理员' });
+    await t.app.deps.db.update(organizations).set({ status: 1 }).where(eq(organizations.id, o.id));
+    const organisation = await signIn({ username: o.admin.account, password: TEST_PASSWORD });
+    expect(organisation.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: '所属组织已停用，请联系管理员',
+    });
+  });
+});
+
+describe('refreshing at its edges', () => {
+  const refresh = (token: string) => tokenRequest(t, { grant_type: 'refresh_token', refresh_token: token });
+
+  it('says an unknown token has ended, an expired one has expired, and a disabled account is disabled', async () => {
+    const unknown = await refresh('not-a-token');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ error: 'invalid_grant', error_description: '登录已失效，请重新登录' });
+
+    const o = await createOrg(t);
+    const pair = (await tokenRequest(t, { username: o.staff.account, password: TEST_PASSWORD })).json();
+    await t.app.deps.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.tokenHash, sha256(pair.refresh_token)));
+    expect((await refresh(pair.refresh_token)).json()).toEqual({
+      error: 'invalid_grant',
+      error_description: '登录已过期，请重新登录',
+    });
+
+    const live = (await tokenRequest(t, { username: o.staff.account, password: TEST_PASSWORD })).json();
+    await t.app.deps.db.update(users).set({ status: 1 }).where(eq(users.id, o.staff.id));
+    expect((await refresh(live.refresh_token)).json()).toEqual({
+      error: 'invalid_grant',
+      error_description: '账号已停用，请联系管理员',
+    });
   });
 });
