@@ -82,6 +82,8 @@ export default {
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
   ignorePatterns: [
+    // Other runs' sandboxes (`--tempDirName` lets two targets run side by side).
+    '.stryker-tmp*',
     'reports',
     'bench/results',
     'data',

@@ -784,6 +784,12 @@ describe('a delegate changing a role that already grants more than the delegate 
 
   it('may keep the menus and bits the role has while adding what the delegate has', async () => {
     expect((await modify({ menuIds: [1000, 1103] })).status).toBe(200);
+    const menus = await call(t, 'POST', `${PERM}/modify/by-role`, {
+      user: delegate,
+      body: { roleId: bigRole, menuIds: [1000, 1102, 1103] },
+    });
+    expect(menus.status).toBe(200);
+    expect((await modify({ menuIds: [1000, 1103] })).status).toBe(200);
     expect((await modify({ permissions: [1] })).status).toBe(200);
     const [row] = await t.app.deps.db.select().from(roles).where(eq(roles.id, bigRole));
     expect(row?.permission).toBe(permissionMaskFromIndices([1]));
@@ -846,6 +852,15 @@ describe('taking the default role away', () => {
     const refused = await unassign([lone.id, both.id]);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('“独”没有其他角色，不能移出默认角色');
+    // Named all, and refused also when the default role goes together with another.
+    const alone = await createStaff(o, [o.roleIds.staff, o.roleIds.recruiter], '孤');
+    const together = await call(t, 'POST', `${ROLE}/unassign`, {
+      user: o.admin,
+      body: { userIds: [lone.id, alone.id], roleIds: [o.roleIds.recruiter, o.roleIds.staff] },
+    });
+    expect(together.status).toBe(409);
+    expect(together.body.message).toMatch(/^(“独”、“孤”|“孤”、“独”)没有其他角色，不能移出默认角色$/);
+    expect(await rolesOf(alone.id)).toEqual([o.roleIds.recruiter, o.roleIds.staff].sort((a, b) => a - b));
     expect(await rolesOf(both.id)).toEqual([o.roleIds.staff, o.roleIds.trainer].sort((a, b) => a - b));
     expect((await unassign([both.id])).status).toBe(200);
     expect(await rolesOf(both.id)).toEqual([o.roleIds.trainer]);
