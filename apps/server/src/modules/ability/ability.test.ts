@@ -502,3 +502,85 @@ describe('ability questions', () => {
     expect((await post(`${A.postQuestionCount.path}?postId=${theirs.postId}`)).status).toBe(404);
   });
 });
+
+describe('the ability library at its edges', () => {
+  it('changes a dimension’s description and order alone, and refuses another dimension’s name', async () => {
+    const first = data<DimensionRow>(await post(A.dimensionAdd.path, { name: unique('维度甲') }));
+    const second = data<DimensionRow>(await post(A.dimensionAdd.path, { name: unique('维度乙') }));
+    const changed = await post(A.dimensionModify.path, {
+      dimensionId: first.id,
+      description: '说明',
+      sort: 9,
+    });
+    expect(data<DimensionRow>(changed)).toMatchObject({ name: first.name, description: '说明', sort: 9 });
+    expect((await post(A.dimensionModify.path, { dimensionId: first.id, name: first.name })).status).toBe(
+      200,
+    );
+    const clash = await post(A.dimensionModify.path, { dimensionId: first.id, name: second.name });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe(`已有名为「${second.name}」的能力维度`);
+    const listed = data<DimensionRow[]>(await get(A.dimensionList.path)).find((d) => d.id === first.id);
+    expect(listed).toMatchObject({ name: first.name, description: '说明', sort: 9 });
+  });
+
+  it('refuses a taken name, a missing dimension and another organisation’s knowledge or tags, storing nothing', async () => {
+    const taken = await addAbility(unique('重名能力'));
+    const body = { dimensionId: mine.dimensionId, levels: anchors() };
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ ...body, name: taken.name }, 409, `已有名为「${taken.name}」的能力`],
+      [{ ...body, name: unique('能力'), dimensionId: theirs.dimensionId }, 404, '能力维度不存在'],
+      [
+        { ...body, name: unique('能力'), knowledgeIds: [theirs.knowledgeId] },
+        404,
+        '知识点不存在或不属于本组织',
+      ],
+      [{ ...body, name: unique('能力'), tagIds: [theirs.tagId] }, 404, '试题标签不存在或不属于本组织'],
+    ];
+    for (const [input, status, message] of cases) {
+      const res = await post(A.add.path, input);
+      expect(res.status, message).toBe(status);
+      expect(res.body.message).toBe(message);
+      const stored = await t.app.deps.db
+        .select()
+        .from(abilities)
+        .where(eq(abilities.name, String(input.name)));
+      expect(stored.length, message).toBe(input.name === taken.name ? 1 : 0);
+    }
+    // Keeping its own name is not a clash.
+    const same = await post(A.modify.path, {
+      abilityId: taken.id,
+      name: taken.name,
+      ...body,
+      description: '新说明',
+    });
+    expect(same.status).toBe(200);
+    expect(data<AbilityRow>(same).description).toBe('新说明');
+  });
+
+  it('orders new abilities after the last of their dimension, and searches by dimension or keyword alone', async () => {
+    const dimension = data<DimensionRow>(await post(A.dimensionAdd.path, { name: unique('排序维度') }));
+    const add = (name: string) =>
+      api(t, org.admin, A.add, { body: { name, dimensionId: dimension.id, levels: anchors() } });
+    const first = await add(unique('甲能力'));
+    const second = await add(unique('乙能力'));
+    const sorts = await t.app.deps.db.select().from(abilities).where(eq(abilities.dimensionId, dimension.id));
+    expect(new Map(sorts.map((row) => [row.id, row.sort]))).toEqual(
+      new Map([
+        [first.id, 0],
+        [second.id, 1],
+      ]),
+    );
+    const byDimension = await post(`${A.search.path}?page=0&size=10`, { dimensionId: dimension.id });
+    expect(
+      data<AbilityRow[]>(byDimension)
+        .map((a) => a.id)
+        .sort(),
+    ).toEqual([first.id, second.id].sort());
+    expect(byDimension.body.res?.total).toBe(2);
+    const byKeyword = await post(`${A.search.path}?page=0&size=10`, { keyword: second.name });
+    expect(data<AbilityRow[]>(byKeyword).map((a) => a.id)).toEqual([second.id]);
+    const page = await post(`${A.search.path}?page=1&size=1`, { dimensionId: dimension.id });
+    expect(data<AbilityRow[]>(page)).toHaveLength(1);
+    expect(page.body.res?.total).toBe(2);
+  });
+});
