@@ -48,3 +48,37 @@ describe('project form values', () => {
     );
   });
 });
+
+describe('project form values at their edges', () => {
+  it('starts a new project empty', () => {
+    expect(toValues(undefined)).toEqual({ name: '', status: 0, period: null, description: '', members: [] });
+  });
+
+  it('sends a project without a period or members, and keeps typed member fields trimmed', () => {
+    const form = toProjectForm({
+      name: '实训基地',
+      status: 0,
+      description: ' 校企共建 ',
+      members: undefined as never,
+    });
+    expect(form).toMatchObject({ description: '校企共建', startDate: null, endDate: null, members: [] });
+    const withMember = toProjectForm({
+      name: '实训基地',
+      status: 0,
+      period: null,
+      members: [
+        {
+          memberType: 'college',
+          name: '学院',
+          contactName: ' 王老师 ',
+          contactPhone: undefined,
+          role: ' 主办 ',
+        },
+      ],
+    });
+    expect(withMember.description).toBeNull();
+    expect(withMember.members).toEqual([
+      { memberType: 'college', name: '学院', contactName: '王老师', contactPhone: null, role: '主办' },
+    ]);
+  });
+});
