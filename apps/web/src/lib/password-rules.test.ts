@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormInstance, RuleObject } from 'antd/es/form';
+import { validatorOf } from './form-rule-validator.testing';
 import { confirmPasswordRules, newPasswordRules, passwordProblem } from './password-rules';
 
 describe('passwordProblem', () => {
@@ -17,20 +17,6 @@ describe('passwordProblem', () => {
     expect(passwordProblem('abcd 1234')).toBe('密码不能包含空格');
   });
 });
-
-type Validator = (rule: RuleObject, value: unknown) => Promise<void>;
-
-/** The validator of a field's rules as the form calls it (rule functions get the form). */
-function validatorOf(
-  rules: ReturnType<typeof newPasswordRules>,
-  form: Partial<FormInstance> = {},
-): Validator {
-  for (const rule of rules) {
-    const resolved = typeof rule === 'function' ? rule(form as FormInstance) : rule;
-    if (resolved.validator) return resolved.validator as Validator;
-  }
-  throw new Error('no validator');
-}
 
 describe('the password fields', () => {
   it('requires a new password, named as the field is, and checks it against the policy', async () => {

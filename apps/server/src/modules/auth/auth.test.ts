@@ -24,11 +24,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function latestCode(phone: string): string {
-  const message = readSmsOutbox(t.config.dataDir)
+/** The last text message sent to `phone`. */
+function latestSms(phone: string) {
+  return readSmsOutbox(t.config.dataDir)
     .filter((m) => m.phone === phone)
     .at(-1);
-  const code = message?.content.match(/\d{6}/)?.[0];
+}
+
+function latestCode(phone: string): string {
+  const code = latestSms(phone)?.content.match(/\d{6}/)?.[0];
   if (!code) throw new Error('no code in outbox');
   return code;
 }
@@ -417,11 +421,7 @@ describe('sign-in at its edges', () => {
       expect(res.json(), client).toEqual({ error: 'invalid_client', error_description: '客户端认证失败' });
     }
     // The scheme is case-insensitive (RFC 7617).
-    const lower = await tokenRequest(
-      t,
-      form,
-      'basic ' + Buffer.from('kaopei-web:kaopei-secret').toString('base64'),
-    );
+    const lower = await tokenRequest(t, form, basic('kaopei-web:kaopei-secret').replace('Basic', 'basic'));
     expect(lower.statusCode).toBe(200);
   });
 
@@ -478,10 +478,7 @@ describe('sign-in at its edges', () => {
   it('takes a code with spaces around it, and says in the message how long it lasts', async () => {
     const o = await createOrg(t);
     await call(t, 'POST', `/user/api/v1/user/send/sms/code?phone=${o.staff.phone}`);
-    const message = readSmsOutbox(t.config.dataDir)
-      .filter((m) => m.phone === o.staff.phone)
-      .at(-1);
-    expect(message?.content).toContain(`${SMS_CODE_TTL_SECONDS / 60} 分钟内有效`);
+    expect(latestSms(o.staff.phone)?.content).toContain(`${SMS_CODE_TTL_SECONDS / 60} 分钟内有效`);
     const [stored] = await t.app.deps.db
       .select()
       .from(smsCodes)

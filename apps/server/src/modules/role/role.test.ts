@@ -70,6 +70,17 @@ async function rolesOf(userId: number): Promise<number[]> {
   return rows.map((r) => r.roleId).sort((a, b) => a - b);
 }
 
+/** A role's row as stored. */
+async function storedRole(roleId: number) {
+  const [row] = await t.app.deps.db.select().from(roles).where(eq(roles.id, roleId));
+  return row;
+}
+
+/** The menu ids a role grants, as the menu page reads them. */
+async function grantOf(roleId: number, user: TestUser): Promise<number[]> {
+  return data<number[]>(await call(t, 'GET', `${PERM}/get/by-role?roleId=${roleId}`, { user }));
+}
+
 async function roleCount(o: TestOrg): Promise<number> {
   return (await t.app.deps.db.select().from(roles).where(eq(roles.organizationId, o.id))).length;
 }
@@ -248,8 +259,7 @@ describe('modifying roles', () => {
       body: { roleId: created.roleId, description: null, menuIds: [900, 1103] },
     });
     expect(data<RoleRow>(cleared)).toMatchObject({ description: null, name: '高级讲师' });
-    const menus = await call(t, 'GET', `${PERM}/get/by-role?roleId=${created.roleId}`, { user: o.admin });
-    expect(data(menus)).toEqual([900, 1103]);
+    expect(await grantOf(created.roleId, o.admin)).toEqual([900, 1103]);
   });
 
   it('refuses a name another role has, and bad input, changing nothing', async () => {
@@ -268,7 +278,7 @@ describe('modifying roles', () => {
     const noId = await call(t, 'POST', `${ROLE}/modify`, { user: o.admin, body: { name: '无 id' } });
     expect(noId.status).toBe(400);
     expect(noId.body.message).toContain('角色必须是数字');
-    const [row] = await t.app.deps.db.select().from(roles).where(eq(roles.id, o.roleIds.trainer));
+    const row = await storedRole(o.roleIds.trainer);
     expect(row?.name).toBe('培训专员');
   });
 
@@ -309,7 +319,7 @@ describe('modifying roles', () => {
     });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('角色不存在');
-    const [row] = await t.app.deps.db.select().from(roles).where(eq(roles.id, other.roleIds.manager));
+    const row = await storedRole(other.roleIds.manager);
     expect(row?.name).toBe('培训管理员');
   });
 });
@@ -367,7 +377,7 @@ describe('deleting roles', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('角色');
     expect(await roleCount(o)).toBe(5);
-    const [theirs] = await t.app.deps.db.select().from(roles).where(eq(roles.id, other.roleIds.trainer));
+    const theirs = await storedRole(other.roleIds.trainer);
     expect(theirs?.name).toBe('培训专员');
   });
 });
@@ -620,8 +630,7 @@ describe('who may manage roles', () => {
     }
     expect(await roleCount(o)).toBe(4);
     expect(await rolesOf(o.staff.id)).toEqual([o.roleIds.staff]);
-    const grant = await call(t, 'GET', `${PERM}/get/by-role?roleId=${o.roleIds.staff}`, { user: o.admin });
-    expect(data(grant)).toEqual([100]);
+    expect(await grantOf(o.roleIds.staff, o.admin)).toEqual([100]);
   });
 
   it('lets the staff page read roles but not change them', async () => {
@@ -741,14 +750,13 @@ describe('modifying roles: the edges', () => {
     const modify = (body: Record<string, unknown>) =>
       call(t, 'POST', `${ROLE}/modify`, { user: org.admin, body: { roleId, ...body } });
     expect((await modify({ description: '负责标签' })).status).toBe(200);
-    const stored = async () => (await t.app.deps.db.select().from(roles).where(eq(roles.id, roleId)))[0];
+    const stored = () => storedRole(roleId);
     expect((await stored())?.description).toBe('负责标签');
     expect((await modify({ description: '' })).status).toBe(200);
     expect((await stored())?.description).toBeNull();
     const menusOnly = await modify({ menuIds: [1102] });
     expect(menusOnly.status).toBe(200);
-    const grant = await call(t, 'GET', `${PERM}/get/by-role?roleId=${roleId}`, { user: org.admin });
-    expect(data(grant)).toEqual([1102]);
+    expect(await grantOf(roleId, org.admin)).toEqual([1102]);
   });
 
   it('renames the default role, which stays the default', async () => {
@@ -758,7 +766,7 @@ describe('modifying roles: the edges', () => {
       body: { roleId: o.roleIds.staff, name: '全体员工' },
     });
     expect(res.status).toBe(200);
-    const [row] = await t.app.deps.db.select().from(roles).where(eq(roles.id, o.roleIds.staff));
+    const row = await storedRole(o.roleIds.staff);
     expect(row).toMatchObject({ name: '全体员工', isDefault: true });
   });
 
@@ -791,7 +799,7 @@ describe('a delegate changing a role that already grants more than the delegate 
     expect(menus.status).toBe(200);
     expect((await modify({ menuIds: [1000, 1103] })).status).toBe(200);
     expect((await modify({ permissions: [1] })).status).toBe(200);
-    const [row] = await t.app.deps.db.select().from(roles).where(eq(roles.id, bigRole));
+    const row = await storedRole(bigRole);
     expect(row?.permission).toBe(permissionMaskFromIndices([1]));
   });
 
@@ -802,10 +810,9 @@ describe('a delegate changing a role that already grants more than the delegate 
     const bit = await modify({ permissions: [1, 2] });
     expect(bit.status).toBe(403);
     expect(bit.body.message).toBe('不能授予超出您自身权限的功能：题库管理权限');
-    const [row] = await t.app.deps.db.select().from(roles).where(eq(roles.id, bigRole));
+    const row = await storedRole(bigRole);
     expect(row?.permission).toBe(permissionMaskFromIndices([1]));
-    const grant = await call(t, 'GET', `${PERM}/get/by-role?roleId=${bigRole}`, { user: o.admin });
-    expect(data<number[]>(grant).sort()).toEqual([1000, 1103]);
+    expect((await grantOf(bigRole, o.admin)).sort()).toEqual([1000, 1103]);
   });
 
   it('names everything beyond the delegate in a new role', async () => {

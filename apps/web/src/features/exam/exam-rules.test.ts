@@ -292,6 +292,30 @@ describe('other rules', () => {
     expect(paperOfExaminee(row, papers).paperId).toBeNull();
   });
 
+  it('names the designated paper while a candidate has no sitting, and a paper by its id when unknown', () => {
+    // An attempt without a paper (drawn by rules) does not count as having sat a paper.
+    expect(paperOfExaminee({ ...row, latestAttemptId: 3, designatedPaperId: 11 }, papers)).toEqual({
+      paperId: 11,
+      name: 'A 卷',
+      sat: false,
+    });
+    expect(paperOfExaminee({ ...row, paperId: 11 }, papers)).toEqual({
+      paperId: null,
+      name: '按考试试卷轮流发放',
+      sat: false,
+    });
+    expect(
+      paperOfExaminee(
+        { ...row, latestAttemptId: 3, paperId: 13, designatedPaperId: 12, designatedPaperName: 'B 卷' },
+        papers,
+      ),
+    ).toEqual({
+      paperId: 13,
+      name: '试卷 13',
+      sat: true,
+    });
+  });
+
   it('formats time used from seconds in the exam time format', () => {
     expect(formatSeconds(95)).toBe('1分钟35秒');
     expect(formatSeconds(null)).toBe('-');
@@ -394,32 +418,6 @@ describe('the editor, the lists and the reader at their edges', () => {
     expect(outcome(10, 10)).toEqual({ label: '正确', color: 'green' });
     expect(outcome(0, 10)).toEqual({ label: '错误', color: 'red' });
     expect(outcome(5, 10)).toEqual({ label: '部分得分', color: 'gold' });
-  });
-
-  it('names the designated paper while a candidate has no sitting, and a paper by its id when unknown', () => {
-    const row = { paperId: null, designatedPaperId: null, designatedPaperName: null, latestAttemptId: null };
-    const papers = [{ paperId: 11, name: 'A 卷', totalScore: 100, questionCount: 20 }];
-    // An attempt without a paper (drawn by rules) does not count as having sat a paper.
-    expect(paperOfExaminee({ ...row, latestAttemptId: 3, designatedPaperId: 11 }, papers)).toEqual({
-      paperId: 11,
-      name: 'A 卷',
-      sat: false,
-    });
-    expect(paperOfExaminee({ ...row, paperId: 11 }, papers)).toEqual({
-      paperId: null,
-      name: '按考试试卷轮流发放',
-      sat: false,
-    });
-    expect(
-      paperOfExaminee(
-        { ...row, latestAttemptId: 3, paperId: 13, designatedPaperId: 12, designatedPaperName: 'B 卷' },
-        papers,
-      ),
-    ).toEqual({
-      paperId: 13,
-      name: '试卷 13',
-      sat: true,
-    });
   });
 
   it('takes a positive whole exam id from the address, and nothing else', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileNameFromDisposition } from '../../lib/download';
+import { validatorOf } from '../../lib/form-rule-validator.testing';
 import type { DepartmentNode } from './api';
 import { ACCOUNT_PATTERN } from '@kaopei/shared';
 import {
@@ -88,9 +89,7 @@ describe('staff rules at their edges', () => {
   });
 
   it('refuses an account that looks like a phone number', async () => {
-    const rule = accountRules[2];
-    if (!rule || typeof rule === 'function' || !rule.validator) throw new Error('missing validator');
-    const validate = rule.validator as (rule: object, value: unknown) => Promise<void>;
+    const validate = validatorOf(accountRules);
     await expect(validate({}, '13800138000')).rejects.toThrow();
     await expect(validate({}, 'zhangsan')).resolves.toBeUndefined();
     await expect(validate({}, undefined)).resolves.toBeUndefined();
